@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "StateLint",
+    products: [
+        .library(name: "StateLintKit", targets: ["StateLintKit"]),
+        .executable(name: "statelint", targets: ["statelint"]),
+    ],
+    targets: [
+        .target(
+            name: "StateLintKit",
+            path: "Sources/StateLintKit"
+        ),
+        .executableTarget(
+            name: "statelint",
+            dependencies: ["StateLintKit"],
+            path: "Sources/statelint"
+        ),
+        .testTarget(
+            name: "StateLintKitTests",
+            dependencies: ["StateLintKit"],
+            path: "Tests/StateLintKitTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+import StateLintKit
+
+print("statelint \(StateLintVersion.current)")
