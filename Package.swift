@@ -20,7 +20,9 @@ let package = Package(
         .testTarget(
             name: "StateLintKitTests",
             dependencies: ["StateLintKit"],
-            path: "Tests/StateLintKitTests"
+            path: "Tests/StateLintKitTests",
+            // Swift sources used as test data, not compiled into the tests.
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

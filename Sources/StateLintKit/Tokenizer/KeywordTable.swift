@@ -1,0 +1,67 @@
+/// Finds the `Keyword` for an identifier's bytes without building a `String`.
+///
+/// Words of up to 16 bytes are packed into two little-endian `UInt64`s and looked up in a
+/// small open-addressing table; anything longer cannot be a keyword.
+struct KeywordTable: Sendable {
+    private static let capacity = 256  // a power of two, well over twice the word count
+    private var lows = [UInt64](repeating: 0, count: capacity)
+    private var highs = [UInt64](repeating: 0, count: capacity)
+    private var lengths = [UInt8](repeating: 0, count: capacity)
+    private var values = [Keyword](repeating: .none, count: capacity)
+
+    static let shared = KeywordTable()
+
+    private init() {
+        for (index, spelling) in Keyword.spellings.enumerated() {
+            guard let keyword = Keyword(rawValue: UInt8(index + 1)) else { continue }
+            let bytes = Array(spelling.utf8)
+            let (low, high) = KeywordTable.pack(bytes, 0, bytes.count)
+            var slot = KeywordTable.slot(low, high, bytes.count)
+            while lengths[slot] != 0 { slot = (slot + 1) & (KeywordTable.capacity - 1) }
+            lows[slot] = low
+            highs[slot] = high
+            lengths[slot] = UInt8(bytes.count)
+            values[slot] = keyword
+        }
+    }
+
+    @inline(__always)
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> (UInt64, UInt64) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var i = 0
+        while i < count && i < 8 {
+            low |= UInt64(bytes[start + i]) << (8 * UInt64(i))
+            i += 1
+        }
+        while i < count {
+            high |= UInt64(bytes[start + i]) << (8 * UInt64(i - 8))
+            i += 1
+        }
+        return (low, high)
+    }
+
+    private static func pack(_ bytes: [UInt8], _ start: Int, _ count: Int) -> (UInt64, UInt64) {
+        bytes.withUnsafeBufferPointer { pack($0, start, count) }
+    }
+
+    @inline(__always)
+    private static func slot(_ low: UInt64, _ high: UInt64, _ length: Int) -> Int {
+        let mixed = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(length)
+        return Int(truncatingIfNeeded: mixed >> 56) & (capacity - 1)
+    }
+
+    /// The keyword spelled by `bytes[start..<start+count]`, or `.none`.
+    @inline(__always)
+    func lookup(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, count: Int) -> Keyword {
+        guard count >= 1, count <= 16 else { return .none }
+        let (low, high) = KeywordTable.pack(bytes, start, count)
+        var slot = KeywordTable.slot(low, high, count)
+        while true {
+            let length = lengths[slot]
+            if length == 0 { return .none }
+            if Int(length) == count && lows[slot] == low && highs[slot] == high { return values[slot] }
+            slot = (slot + 1) & (KeywordTable.capacity - 1)
+        }
+    }
+}

@@ -1,0 +1,322 @@
+/// Splits Swift source bytes into lossless tokens.
+///
+/// Every byte belongs to exactly one token, so the tokens concatenated give the input back.
+/// It never fails: unterminated literals and comments end at the end of the file (or line),
+/// and invalid UTF-8 or characters Swift does not allow become `.unknown` tokens. Time is
+/// linear in the input; string interpolations nest through an explicit stack, not recursion.
+public enum Tokenizer {
+    public static func tokenize(_ bytes: [UInt8]) -> [Token] {
+        bytes.withUnsafeBufferPointer { tokenize($0) }
+    }
+
+    public static func tokenize(_ buffer: UnsafeBufferPointer<UInt8>) -> [Token] {
+        var scanner = TokenScanner(buffer)
+        scanner.run()
+        return scanner.tokens
+    }
+}
+
+/// An open string literal whose interpolation we are inside.
+struct StringContext {
+    var pounds: Int
+    var isMultiline: Bool
+    var quote: UInt8
+    /// Unclosed `(` inside the interpolation; its `)` at depth 0 ends the interpolation.
+    var parenDepth: Int
+}
+
+struct TokenScanner {
+    let b: UnsafeBufferPointer<UInt8>
+    let n: Int
+    var i = 0
+    var tokens: [Token] = []
+    /// Interpolations we are inside, innermost last.
+    var contexts: [StringContext] = []
+
+    // What the last non-trivia token says about a following `/` (Swift 5.7 regex rules).
+    var previousAllowsRegex = true
+    var previousKeyword: Keyword = .none
+    var previousEnd = 0
+    /// `try?` / `try!` just before: a `/` after it must start a regex.
+    var afterTryWithMark = false
+
+    // Version lists (`@available(iOS 14.0, *)`, `#available(…)`): the Swift parser reads
+    // `14.0` there as the version tuple `14` `.` `0`, so the scanner does too.
+    var expectVersionList = false
+    var versionListDepth = 0
+
+    let keywords = KeywordTable.shared
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        b = buffer
+        n = buffer.count
+        tokens.reserveCapacity(n / 4 + 16)
+    }
+
+    @inline(__always)
+    func peek(_ offset: Int = 0) -> UInt8 {
+        let j = i + offset
+        return j < n ? b[j] : 0
+    }
+
+    @inline(__always)
+    mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none) {
+        tokens.append(Token(kind: kind, start: start, end: end, keyword: keyword))
+    }
+
+    /// Emits a non-trivia token and records whether a `/` right after it may open a regex.
+    @inline(__always)
+    mutating func emitCode(_ kind: TokenKind, _ start: Int, _ end: Int,
+                           keyword: Keyword = .none, allowsRegex: Bool) {
+        tokens.append(Token(kind: kind, start: start, end: end, keyword: keyword))
+        afterTryWithMark = false
+        expectVersionList = false
+        previousAllowsRegex = allowsRegex
+        previousKeyword = keyword
+        previousEnd = end
+    }
+
+    mutating func run() {
+        if n >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
+            emit(.space, 0, 3)
+            i = 3
+        }
+        if peek() == UInt8(ascii: "#"), peek(1) == UInt8(ascii: "!") {
+            let start = i
+            skipToEndOfLine()
+            emit(.shebang, start, i)
+        }
+        while i < n {
+            scanToken()
+        }
+    }
+
+    mutating func skipToEndOfLine() {
+        while i < n, b[i] != 0x0A, b[i] != 0x0D { i += 1 }
+    }
+
+    mutating func scanToken() {
+        let start = i
+        let c = b[i]
+        switch c {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
+            i += 1
+            while i < n, CharacterClass.ascii[Int(b[i])] & CharacterClass.horizontalSpace != 0 { i += 1 }
+            emit(.space, start, i)
+        case 0x0A, 0x0D:
+            i += (c == 0x0D && peek(1) == 0x0A) ? 2 : 1
+            emit(.newline, start, i)
+            // A single-line string cannot span lines: its open interpolations end here.
+            while let last = contexts.last, !last.isMultiline { contexts.removeLast() }
+        case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+            skipToEndOfLine()
+            emit(.lineComment, start, i)
+        case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+            scanBlockComment()
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            scanStringLiteral(literalStart: start, pounds: 0)
+        case UInt8(ascii: "#"):
+            scanPound()
+        case UInt8(ascii: "@"):
+            i += 1
+            scanIdentifierTail(requireStart: true)
+            emitCode(.attribute, start, i, allowsRegex: false)
+            expectVersionList = matches(start + 1, "available") || matches(start + 1, "backDeployed")
+                || matches(start + 1, "_specialize") || matches(start + 1, "_originallyDefinedIn")
+                || matches(start + 1, "_spi_available")
+        case UInt8(ascii: "("):
+            i += 1
+            if !contexts.isEmpty { contexts[contexts.count - 1].parenDepth += 1 }
+            if expectVersionList { versionListDepth = 1 } else if versionListDepth > 0 { versionListDepth += 1 }
+            emitCode(.leftParen, start, i, allowsRegex: true)
+        case UInt8(ascii: ")"):
+            i += 1
+            if let last = contexts.last {
+                if last.parenDepth == 0 {
+                    contexts.removeLast()
+                    emitCode(.interpolationClose, start, i, allowsRegex: false)
+                    scanStringBody(last)
+                    return
+                }
+                contexts[contexts.count - 1].parenDepth -= 1
+            }
+            if versionListDepth > 0 { versionListDepth -= 1 }
+            emitCode(.rightParen, start, i, allowsRegex: false)
+        case UInt8(ascii: "{"): i += 1; emitCode(.leftBrace, start, i, allowsRegex: true)
+        case UInt8(ascii: "}"): i += 1; emitCode(.rightBrace, start, i, allowsRegex: false)
+        case UInt8(ascii: "["): i += 1; emitCode(.leftBracket, start, i, allowsRegex: true)
+        case UInt8(ascii: "]"): i += 1; emitCode(.rightBracket, start, i, allowsRegex: false)
+        case UInt8(ascii: ","): i += 1; emitCode(.comma, start, i, allowsRegex: true)
+        case UInt8(ascii: ";"): i += 1; emitCode(.semicolon, start, i, allowsRegex: true)
+        case UInt8(ascii: ":"): i += 1; emitCode(.colon, start, i, allowsRegex: true)
+        case UInt8(ascii: "\\"): i += 1; emitCode(.backslash, start, i, allowsRegex: false)
+        case UInt8(ascii: "`"):
+            scanBacktick()
+        case UInt8(ascii: "$"):
+            i += 1
+            scanIdentifierTail(requireStart: false)
+            emitCode(.identifier, start, i, allowsRegex: false)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            scanNumber()
+        case UInt8(ascii: "<") where peek(1) == UInt8(ascii: "#") && scanPlaceholder():
+            emitCode(.identifier, start, i, allowsRegex: false)
+        default:
+            if c < 0x80 {
+                let flags = CharacterClass.ascii[Int(c)]
+                if flags & CharacterClass.identifierStart != 0 {
+                    scanIdentifier()
+                } else if flags & CharacterClass.operatorCharacter != 0 {
+                    scanOperator()
+                } else {
+                    // Control characters and other bytes Swift does not allow: one run.
+                    i += 1
+                    while i < n, b[i] == c { i += 1 }
+                    emitCode(.unknown, start, i, allowsRegex: true)
+                }
+            } else {
+                scanNonASCII()
+            }
+        }
+    }
+
+    mutating func scanNonASCII() {
+        let start = i
+        guard let (scalar, length) = decodeScalar(b, i) else {
+            // A run of bytes that are not valid UTF-8.
+            i += 1
+            while i < n, b[i] >= 0x80, decodeScalar(b, i) == nil { i += 1 }
+            emitCode(.unknown, start, i, allowsRegex: true)
+            return
+        }
+        if CharacterClass.isIdentifierStart(scalar) {
+            scanIdentifier()
+        } else if CharacterClass.isOperatorStart(scalar) {
+            scanOperator()
+        } else if scalar == 0xA0 {
+            i += length  // a no-break space is whitespace to Swift
+            emit(.space, start, i)
+        } else {
+            i += length
+            scanIdentifierTail(requireStart: false)
+            emitCode(.unknown, start, i, allowsRegex: true)
+        }
+    }
+
+    mutating func scanBlockComment() {
+        let start = i
+        i += 2
+        var depth = 1
+        while i < n {
+            let c = b[i]
+            if c == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                i += 2
+                depth -= 1
+                if depth == 0 { break }
+            } else if c == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                i += 2
+                depth += 1
+            } else {
+                i += 1
+            }
+        }
+        emit(.blockComment, start, i)
+    }
+
+    /// Consumes identifier characters from `i`. With `requireStart`, the first must be a
+    /// valid identifier start (for `@name`, `#name`); otherwise continuation characters only.
+    mutating func scanIdentifierTail(requireStart: Bool) {
+        var first = requireStart
+        while i < n {
+            let c = b[i]
+            if c < 0x80 {
+                let flags = CharacterClass.ascii[Int(c)]
+                let ok = first ? flags & CharacterClass.identifierStart != 0
+                               : flags & CharacterClass.identifierContinue != 0
+                guard ok else { return }
+                i += 1
+            } else {
+                guard let (scalar, length) = decodeScalar(b, i) else { return }
+                let ok = first ? CharacterClass.isIdentifierStart(scalar) : CharacterClass.isIdentifierContinue(scalar)
+                guard ok else { return }
+                i += length
+            }
+            first = false
+        }
+    }
+
+    mutating func scanIdentifier() {
+        let start = i
+        // The first character is known to be a valid identifier start.
+        if b[i] < 0x80 { i += 1 } else { i += decodeScalar(b, i)?.length ?? 1 }
+        scanIdentifierTail(requireStart: false)
+        let keyword = keywords.lookup(b, start: start, count: i - start)
+        if keyword.isLexerClassified {
+            let endsExpression = keyword == .true || keyword == .false || keyword == .nil
+                || keyword == .`self` || keyword == .`Self` || keyword == .super || keyword == .`Any`
+                || keyword == .wildcard
+            emitCode(.keyword, start, i, keyword: keyword, allowsRegex: !endsExpression)
+        } else {
+            emitCode(.identifier, start, i, keyword: keyword, allowsRegex: false)
+        }
+    }
+
+    /// `` `name` `` (or a Swift 6.2 raw identifier such as `` `with spaces` ``) on one line.
+    mutating func scanBacktick() {
+        let start = i
+        var j = i + 1
+        while j < n, b[j] != UInt8(ascii: "`"), b[j] != 0x0A, b[j] != 0x0D { j += 1 }
+        if j < n, b[j] == UInt8(ascii: "`"), j > i + 1 {
+            i = j + 1
+            emitCode(.identifier, start, i, allowsRegex: false)
+        } else {
+            i += 1
+            emitCode(.backtick, start, i, allowsRegex: false)
+        }
+    }
+
+    /// `<#placeholder#>` on one line; returns false (consuming nothing) otherwise.
+    mutating func scanPlaceholder() -> Bool {
+        var j = i + 2
+        while j + 1 < n, b[j] != 0x0A, b[j] != 0x0D {
+            if b[j] == UInt8(ascii: "<"), b[j + 1] == UInt8(ascii: "#") { return false }
+            if b[j] == UInt8(ascii: "#"), b[j + 1] == UInt8(ascii: ">") {
+                i = j + 2
+                return true
+            }
+            j += 1
+        }
+        return false
+    }
+
+    /// `#if`, `#Preview`, a raw string `#"…"#`, an extended regex `#/…/#`, or a lone `#`.
+    mutating func scanPound() {
+        let start = i
+        var q = i
+        while q < n, b[q] == UInt8(ascii: "#") { q += 1 }
+        let pounds = q - i
+        if q < n, b[q] == UInt8(ascii: "\"") || b[q] == UInt8(ascii: "'") {
+            i = q
+            scanStringLiteral(literalStart: start, pounds: pounds)
+            return
+        }
+        if q < n, b[q] == UInt8(ascii: "/"), scanRegexLiteral(literalStart: start, slash: q, mustBeRegex: true) {
+            return
+        }
+        i += 1
+        scanIdentifierTail(requireStart: true)
+        let word = i - start
+        // `#if`/`#else`/`#elseif`/`#endif` are followed by expressions; others are not.
+        let isConditional = word >= 3 && (matches(start + 1, "if") || matches(start + 1, "else")
+            || matches(start + 1, "elseif") || matches(start + 1, "endif"))
+        emitCode(.pound, start, i, allowsRegex: isConditional)
+        expectVersionList = matches(start + 1, "available") || matches(start + 1, "unavailable")
+    }
+
+    /// Whether the word `[at, i)` is exactly `word`.
+    func matches(_ at: Int, _ word: StaticString) -> Bool {
+        guard i - at == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for k in 0..<word.utf8CodeUnitCount where b[at + k] != w[k] { return false }
+        return true
+    }
+}

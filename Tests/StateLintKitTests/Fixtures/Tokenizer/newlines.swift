@@ -1,0 +1,2 @@
+let crlf = 1
+let cr = 2let lf = 3

@@ -1,0 +1,3 @@
+let raw = #"never closed
+let m = """
+still open
