@@ -14,6 +14,7 @@ Usage (from the repository root):
   python3 Scripts/extract_catalog.py            # print the generated block to stdout
   python3 Scripts/extract_catalog.py --write    # replace the generated block in the data file
   python3 Scripts/extract_catalog.py --check    # exit 1 if the committed block is out of date
+  python3 Scripts/extract_catalog.py --self-test  # check the scanner on a built-in fixture
 
 Options: --toolchain-bin DIR (default: the directory of `swiftc` on PATH),
          --data-file PATH (default: Sources/StateLintKit/Index/FrameworkCatalogData.swift).
@@ -257,14 +258,79 @@ def split_data_file(content):
     return content[:start], content[start:end_of_block], content[end_of_block:]
 
 
+SELF_TEST_INTERFACE = r'''
+import Swift
+@frozen public struct Plain<T> : Swift.Sendable where T : Swift.Hashable {
+  public struct Nested {}
+  internal struct Hidden {
+    public struct Inner {}
+  }
+  @inlinable public func body() { struct Local {}; let s = "}{"; let r = #"}"#; _ = (s, r) }
+  public class func make() -> Plain { fatalError("""
+    { not a brace
+    """) }
+  // public class Commented {
+  /* public class Blocked { /* nested */ } */
+}
+@available(macOS 10.15, *)
+open class Base {
+  open class var shared: Base { get }
+  public enum Mode : Swift.Int { case a }
+}
+final public class Leaf : Base {}
+public actor Worker {}
+public distributed actor Remote {}
+public protocol Shape { func draw() }
+public enum _Underscored {
+  public struct Inside {}
+}
+@_spi(Private) public struct SPIOnly {}
+@usableFromInline internal struct InternalOnly {}
+extension Swift.Array {
+  public struct Chunk
+    : Swift.Sequence {
+  }
+}
+extension Base.Mode {
+  public struct Detail {}
+}
+#if compiler(>=5.3)
+public struct Twice { }
+#else
+public struct Twice { }
+#endif
+'''
+
+SELF_TEST_EXPECTED = {
+    "Plain": "value", "Plain.Nested": "value", "Base": "class", "Base.Mode": "value",
+    "Leaf": "class", "Worker": "class", "Remote": "class", "Array.Chunk": "value",
+    "Base.Mode.Detail": "value", "Twice": "value",
+}
+
+
+def self_test():
+    """Checks the interface scanner on a fixture that covers the tricky cases; no toolchain needed."""
+    found = extract_types(SELF_TEST_INTERFACE, {"Swift"})
+    if found != SELF_TEST_EXPECTED:
+        missing = sorted(set(SELF_TEST_EXPECTED.items()) - set(found.items()))
+        extra = sorted(set(found.items()) - set(SELF_TEST_EXPECTED.items()))
+        print(f"self-test FAILED\n  missing: {missing}\n  unexpected: {extra}", file=sys.stderr)
+        return 1
+    print("self-test passed")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="update the data file in place")
     mode.add_argument("--check", action="store_true", help="fail if the data file is stale")
+    mode.add_argument("--self-test", action="store_true", help="test the scanner on a fixture")
     parser.add_argument("--toolchain-bin", help="directory containing swiftc")
     parser.add_argument("--data-file", default=DEFAULT_DATA_FILE)
     args = parser.parse_args()
+    if args.self_test:
+        return self_test()
 
     toolchain_bin = args.toolchain_bin
     if toolchain_bin is None:
@@ -277,8 +343,11 @@ def main():
     if not args.write and not args.check:
         sys.stdout.write(block)
         return 0
-    with open(args.data_file, encoding="utf-8") as handle:
-        content = handle.read()
+    try:
+        with open(args.data_file, encoding="utf-8") as handle:
+            content = handle.read()
+    except OSError as error:
+        raise SystemExit(f"error: cannot read {args.data_file}: {error.strerror}")
     before, committed, after = split_data_file(content)
     if args.check:
         if committed == block:
