@@ -52,6 +52,7 @@ import Testing
         BadCase(text: "module A\nvalue Foo-Bar", line: 2, column: 10, messagePart: "invalid type name"),
         BadCase(text: "module A.B", line: 1, column: 9, messagePart: "invalid module name"),
         BadCase(text: "module A\n  value  F\u{F6}o", line: 2, column: 11, messagePart: "invalid type name"),
+        BadCase(text: "module A\nvalue B.Foo\nmodule B", line: 2, column: 7, messagePart: "starts with the module name `B`"),
         BadCase(text: "module A\r\nclass Foo\r\nvalue Foo", line: 3, column: 7, messagePart: "as class at line 2"),
     ])
     func malformedTextReportsLineAndColumn(_ bad: BadCase) {

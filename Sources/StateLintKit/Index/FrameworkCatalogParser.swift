@@ -81,6 +81,14 @@ enum FrameworkCatalogParser {
             firstEntryOfName[name] = entry
             result.entries.append(entry)
         }
+        // Lookups drop a leading module name, so an entry starting with one could never be found.
+        for entry in result.entries {
+            let firstComponent = entry.name.prefix { $0 != "." }
+            if firstComponent.count < entry.name.count, seenModules.contains(String(firstComponent)) {
+                throw FrameworkCatalogError(location: entry.location, message: "`\(entry.name)` starts with "
+                    + "the module name `\(firstComponent)`; list names without a module prefix")
+            }
+        }
         return result
     }
 
