@@ -1,0 +1,82 @@
+import Testing
+@testable import StateLintKit
+
+@Suite struct FrameworkCatalogParserTests {
+    @Test func parsesEntriesWithModulesAndLocations() throws {
+        let text = """
+        # header comment
+
+        module Kit   # trailing comment
+          class Engine
+        value Wheel.Spoke\t# nested
+        module Other\r\nvalue Bolt
+        module Kit
+        class Crank
+        """
+        let catalog = try FrameworkCatalog(parsing: text)
+        #expect(catalog.moduleNames == ["Kit", "Other"])
+        #expect(catalog.entries.map(\.name) == ["Engine", "Wheel.Spoke", "Bolt", "Crank"])
+        #expect(catalog.entries.map(\.module) == ["Kit", "Kit", "Other", "Kit"])
+        #expect(catalog.entries[0].location == SourceLocation(line: 4, column: 9))
+        #expect(catalog.entries[2].location == SourceLocation(line: 7, column: 7))
+        #expect(catalog.kind(of: "Engine") == .referenceType)
+        #expect(catalog.kind(of: "Kit.Wheel.Spoke") == .valueType)
+        #expect(catalog.kind(of: "Other.Engine") == .referenceType)
+        #expect(catalog.kind(of: "Wheel") == nil)
+        #expect(catalog.kind(of: "Foundation.Engine") == nil)  // not a module of this catalog
+    }
+
+    @Test func emptyAndCommentOnlyTextGiveAnEmptyCatalog() throws {
+        #expect(try FrameworkCatalog(parsing: "").entries.isEmpty)
+        #expect(try FrameworkCatalog(parsing: "# nothing\n\n   \n").entries.isEmpty)
+    }
+
+    struct BadCase: Sendable, CustomTestStringConvertible {
+        let text: String
+        let line: Int
+        let column: Int
+        let messagePart: String
+        var testDescription: String { text.debugDescription }
+    }
+
+    @Test(arguments: [
+        BadCase(text: "module A\nklass Foo", line: 2, column: 1, messagePart: "expected `module`, `class` or `value`"),
+        BadCase(text: "module A\nclass", line: 2, column: 6, messagePart: "expected a name"),
+        BadCase(text: "module A\nclass Foo Bar", line: 2, column: 11, messagePart: "unexpected `Bar`"),
+        BadCase(text: "class Foo", line: 1, column: 1, messagePart: "before the first `module`"),
+        BadCase(text: "module A\nclass Foo\nclass Foo", line: 3, column: 7, messagePart: "duplicate entry `Foo` (already listed at line 2)"),
+        BadCase(text: "module A\nclass Foo\nmodule B\nvalue Foo", line: 4, column: 7, messagePart: "listed as value here but as class at line 2"),
+        BadCase(text: "module A\nvalue 9Lives", line: 2, column: 7, messagePart: "invalid type name"),
+        BadCase(text: "module A\nvalue Foo..Bar", line: 2, column: 11, messagePart: "invalid type name"),
+        BadCase(text: "module A\nvalue Foo.", line: 2, column: 11, messagePart: "invalid type name"),
+        BadCase(text: "module A\nvalue Foo-Bar", line: 2, column: 10, messagePart: "invalid type name"),
+        BadCase(text: "module A.B", line: 1, column: 9, messagePart: "invalid module name"),
+        BadCase(text: "module A\n  value  F\u{F6}o", line: 2, column: 11, messagePart: "invalid type name"),
+        BadCase(text: "module A\nvalue B.Foo\nmodule B", line: 2, column: 7, messagePart: "starts with the module name `B`"),
+        BadCase(text: "module A\r\nclass Foo\r\nvalue Foo", line: 3, column: 7, messagePart: "as class at line 2"),
+    ])
+    func malformedTextReportsLineAndColumn(_ bad: BadCase) {
+        #expect {
+            _ = try FrameworkCatalog(parsing: bad.text)
+        } throws: { error in
+            guard let error = error as? FrameworkCatalogError else { return false }
+            return error.location == SourceLocation(line: bad.line, column: bad.column)
+                && error.message.contains(bad.messagePart)
+        }
+    }
+
+    @Test func errorDescriptionStartsWithLineAndColumn() {
+        do {
+            _ = try FrameworkCatalog(parsing: "module A\nstruct Foo")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "2:1: expected `module`, `class` or `value`, found `struct`")
+        }
+    }
+
+    @Test func genericArgumentsAreRemovedWithNesting() {
+        #expect(FrameworkCatalog.removingGenericArguments("A<B<C>, D>.E") == "A.E")
+        #expect(FrameworkCatalog.removingGenericArguments("Plain") == "Plain")
+        #expect(FrameworkCatalog.removingGenericArguments("Odd>>") == "Odd")
+    }
+}
