@@ -1,0 +1,90 @@
+/// An inline `statelint:` comment that switches rules off for part of a file:
+///
+///     // statelint:disable <rule_id>… [- reason]       until `enable` or the end of the file
+///     // statelint:enable <rule_id>…
+///     // statelint:disable:next <rule_id>…             the next line
+///     // statelint:disable:this <rule_id>…             this line
+///     // statelint:disable:previous <rule_id>…         the line before
+///
+/// `all` names every rule. Block comments work too.
+public struct Directive: Sendable, Hashable {
+    public enum Action: String, Sendable, Hashable, CaseIterable {
+        case disable, enable
+        case disableNext = "disable:next"
+        case disableThis = "disable:this"
+        case disablePrevious = "disable:previous"
+    }
+
+    public let action: Action
+    /// Rule ids as written (`all` included).
+    public let ruleIDs: [String]
+    /// Byte range of the comment, and its line.
+    public let start: Int
+    public let end: Int
+    public let line: Int
+
+    public func names(_ ruleID: String) -> Bool { ruleIDs.contains(ruleID) || ruleIDs.contains("all") }
+
+    /// A `statelint:` comment that could not be understood.
+    public struct Malformed: Sendable, Hashable {
+        public let start: Int
+        public let end: Int
+        public let message: String
+    }
+
+    /// Every directive in a file's comments, and the malformed ones.
+    public static func parse(_ file: SourceFile, tokens: [Token]) -> (directives: [Directive], malformed: [Malformed]) {
+        var directives: [Directive] = []
+        var malformed: [Malformed] = []
+        let marker = Array("statelint:".utf8)
+        for token in tokens where token.kind.isComment && token.length > marker.count + 2 {
+            let bytes = file.bytes[token.range]
+            guard let markerStart = find(marker, in: bytes) else { continue }
+            // Only a comment that *starts* with the marker is a directive (after `//`, `/*`, `*`).
+            let lead = file.bytes[(token.start + 2)..<markerStart]
+            guard lead.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "*") }) else { continue }
+            var text = file.text(markerStart..<token.end)
+            if token.kind == .blockComment, text.hasSuffix("*/") { text.removeLast(2) }
+            text.removeFirst(marker.count)
+            // An optional ` - reason` ends the rule list.
+            if let reason = text.range(of: " - ") { text = String(text[..<reason.lowerBound]) }
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
+            let line = file.location(ofOffset: token.start).line
+            guard let first = words.first, let action = Action(rawValue: first) else {
+                let written = words.first ?? ""
+                let suggestion = EditDistance.closestMatch(to: written, in: Action.allCases.map(\.rawValue))
+                malformed.append(Malformed(start: token.start, end: token.end,
+                    message: "unknown statelint directive `\(written)`" + (suggestion.map { "; did you mean `statelint:\($0)`?" } ?? "; expected disable, enable, disable:next, disable:this or disable:previous")))
+                continue
+            }
+            let ids = Array(words.dropFirst())
+            guard !ids.isEmpty else {
+                malformed.append(Malformed(start: token.start, end: token.end,
+                    message: "`statelint:\(action.rawValue)` names no rule; list rule ids or `all`"))
+                continue
+            }
+            directives.append(Directive(action: action, ruleIDs: ids, start: token.start, end: token.end, line: line))
+        }
+        return (directives, malformed)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        var i = haystack.startIndex
+        while i <= haystack.endIndex - needle.count {
+            if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+}
+
+/// `superfluous_disable_command`: a directive that suppresses nothing or names an unknown rule.
+/// Produced by the engine, which alone knows what each directive suppressed.
+public enum SuperfluousDisableCommand {
+    public static let description = RuleDescription(
+        id: "superfluous_disable_command",
+        name: "Superfluous or invalid statelint directive",
+        summary: "A `statelint:disable` comment suppresses nothing, names an unknown rule, or is malformed.",
+        rationale: "Suppressions outlive the code they were written for. Reporting the ones that no longer suppress anything, or that misspell a rule id (and so never worked), keeps them from piling up and hiding real findings later.")
+}

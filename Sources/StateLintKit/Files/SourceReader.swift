@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file could not be linted. The run goes on with the other files.
+public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "\(path): error: \(reason)" }
+}
+
+/// Reads source files with one `read` into a preallocated buffer, refusing what is not a
+/// regular file (FIFOs, devices, directories) so a stray path can never block the run.
+public enum SourceReader {
+    /// Files larger than this are refused: no real Swift source comes near it.
+    public static let maximumFileSize = 64 << 20
+
+    public static func read(_ path: String) throws(FileReadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw FileReadError(path: path, reason: "cannot open file: \(errnoDescription())") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileReadError(path: path, reason: "cannot stat file: \(errnoDescription())") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FileReadError(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file (a FIFO, socket or device); skipped")
+        }
+        let size = Int(info.st_size)
+        guard size <= maximumFileSize else {
+            throw FileReadError(path: path, reason: "file is \(size / (1 << 20)) MiB, over the \(maximumFileSize >> 20) MiB limit for Swift sources; skipped")
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var total = 0
+        while total < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc_read(fd, buffer.baseAddress! + total, size - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(path: path, reason: "cannot read file: \(errnoDescription())")
+            }
+            if count == 0 { break }  // the file shrank while we read it
+            total += count
+        }
+        if total < size { bytes.removeSubrange(total...) }
+        return bytes
+    }
+
+    /// Checks that `bytes` are text StateLint can lint: UTF-8 without NUL bytes.
+    public static func validateText(_ bytes: [UInt8], path: String) throws(FileReadError) {
+        if let nul = bytes.prefix(8192).firstIndex(of: 0) {
+            let location = SourceFile(path: path, bytes: Array(bytes.prefix(nul + 1))).location(ofOffset: nul)
+            throw FileReadError(path: path, reason: "binary file (NUL byte at \(location)); skipped")
+        }
+        if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
+            let location = SourceFile(path: path, bytes: Array(bytes.prefix(bad + 1))).location(ofOffset: bad)
+            throw FileReadError(path: path, reason: "not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at \(location)); skipped")
+        }
+    }
+
+    private static func errnoDescription() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+@inline(__always)
+private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(fd, buffer, count)
+    #else
+    return Darwin.read(fd, buffer, count)
+    #endif
+}

@@ -1,0 +1,34 @@
+/// Decides whether a type name is a class, a value type, or unknown, from (in order of
+/// precedence) the configuration's `known_classes`/`known_value_types`, the project's own
+/// declarations, and the built-in framework catalog.
+public struct TypeResolver: Sendable {
+    public let project: ProjectIndex
+    public let catalog: FrameworkCatalog
+    private let configured: [String: TypeKind]
+
+    public init(project: ProjectIndex, catalog: FrameworkCatalog = .builtIn,
+                knownClasses: [String] = [], knownValueTypes: [String] = []) {
+        self.project = project
+        self.catalog = catalog
+        var configured: [String: TypeKind] = [:]
+        for name in knownValueTypes { configured[name] = .valueType }
+        for name in knownClasses { configured[name] = .referenceType }
+        self.configured = configured
+    }
+
+    /// The kind of `name` (`Model`, `Outer.Inner`, `SwiftUI.Color`), or nil when unknown.
+    public func kind(of name: String) -> TypeKind? {
+        if let kind = configured[name] ?? project.lookup(name) { return kind }
+        if let kind = catalog.kind(of: name) { return kind }
+        // `MyModule.Model`: drop a leading component that is not itself a known type.
+        if let dot = name.firstIndex(of: "."), kindWithoutLookingDeeper(String(name[..<dot])) == nil {
+            let rest = String(name[name.index(after: dot)...])
+            return configured[rest] ?? project.lookup(rest) ?? catalog.kind(of: rest)
+        }
+        return nil
+    }
+
+    private func kindWithoutLookingDeeper(_ name: String) -> TypeKind? {
+        configured[name] ?? project.lookup(name) ?? catalog.kind(of: name)
+    }
+}

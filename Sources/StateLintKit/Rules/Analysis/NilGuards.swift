@@ -1,0 +1,231 @@
+/// Decides whether an assignment `model = Model()` only runs while `model` is nil.
+///
+/// Guards that count: the assignment inside `if model == nil { … }` (also `nil == model`,
+/// `model == .none`, `case .none = model`, extra conditions), inside the `else` of
+/// `if let model { … }` / `if model != nil { … }` / `guard let model else { … }`, after
+/// `guard model == nil else { return }` or `if model != nil { return }` in an enclosing
+/// block, or written `model = model ?? Model()`. `self.model` spellings count too.
+struct NilGuards {
+    let code: CodeTokens
+    let propertyName: String
+
+    func isGuarded(assignmentAt target: Int, value: Range<Int>, within body: ClosedRange<Int>) -> Bool {
+        // `model = model ?? Model()`
+        if let (end, _) = reference(at: value.lowerBound), code.kind(end) == .operator, code.text(end, is: "??") {
+            return true
+        }
+        for block in enclosingBlocks(of: target, within: body).reversed() {
+            if blockRunsOnlyWhenNil(block) { return true }
+            if earlyExitBefore(target, inBlockOpenedAt: block) { return true }
+        }
+        return false
+    }
+
+    // MARK: References
+
+    /// `name` or `self.name` starting at `k`: the index after it.
+    func reference(at k: Int) -> (end: Int, start: Int)? {
+        if code.keyword(k) == .`self`, code.kind(k + 1) == .period, isName(k + 2) { return (k + 3, k) }
+        if isName(k), code.kind(k - 1) != .period { return (k + 1, k) }
+        return nil
+    }
+
+    private func isName(_ k: Int) -> Bool {
+        guard code.kind(k) == .identifier else { return false }
+        let token = code[k]
+        return token.length == propertyName.utf8.count && code.file.bytes[token.range].elementsEqual(propertyName.utf8)
+    }
+
+    /// Whether the condition `range` holds only when the property is nil.
+    func conditionRequiresNil(_ range: Range<Int>) -> Bool {
+        for k in range {
+            guard let (end, start) = reference(at: k) else { continue }
+            // `model == nil`, `model === nil`, `model == .none`
+            if code.kind(end) == .operator, code.text(end, is: "==") || code.text(end, is: "===") {
+                if code.keyword(end + 1) == .nil || (code.kind(end + 1) == .period && code.text(end + 2, is: "none")) { return true }
+            }
+            // `nil == model`
+            if code.kind(start - 1) == .operator, code.text(start - 1, is: "==") || code.text(start - 1, is: "==="),
+               code.keyword(start - 2) == .nil {
+                return true
+            }
+            // `case .none = model`, `case nil = model`
+            if code.kind(start - 1) == .operator, code.text(start - 1, is: "=") {
+                if code.keyword(start - 2) == .nil, code.keyword(start - 3) == .case { return true }
+                if code.text(start - 2, is: "none"), code.kind(start - 3) == .period, code.keyword(start - 4) == .case { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether the condition `range` holds only when the property is non-nil
+    /// (`let model`, `let m = model`, `var model`, `model != nil`).
+    func conditionRequiresValue(_ range: Range<Int>) -> Bool {
+        for k in range {
+            if code.keyword(k) == .let || code.keyword(k) == .var {
+                // `if let model {` / `if let model,` — the shorthand unwrap.
+                if isName(k + 1), code.kind(k + 2) != .operator || !code.text(k + 2, is: "=") { return true }
+                // `if let m = model` / `= self.model`
+                if code.kind(k + 2) == .operator, code.text(k + 2, is: "="), let (end, _) = reference(at: k + 3),
+                   end >= range.upperBound || code.kind(end) == .comma || code.kind(end) == .leftBrace {
+                    return true
+                }
+            }
+            guard let (end, start) = reference(at: k) else { continue }
+            if code.kind(end) == .operator, code.text(end, is: "!=") || code.text(end, is: "!=="), code.keyword(end + 1) == .nil { return true }
+            if code.kind(start - 1) == .operator, code.text(start - 1, is: "!="), code.keyword(start - 2) == .nil { return true }
+        }
+        return false
+    }
+
+    // MARK: Blocks
+
+    /// The `{` of every block enclosing `target` inside `body`, outermost first.
+    private func enclosingBlocks(of target: Int, within body: ClosedRange<Int>) -> [Int] {
+        var stack: [Int] = []
+        var k = body.lowerBound
+        while k < target {
+            if code.kind(k) == .leftBrace, let close = code.partner(of: k) {
+                if close < target {
+                    k = close + 1  // a block that ends before the assignment
+                    continue
+                }
+                stack.append(k)
+            } else if let close = code.partner(of: k), close > k, close < target, code.kind(k) != .leftBrace {
+                k = close + 1
+                continue
+            }
+            k += 1
+        }
+        return stack
+    }
+
+    /// The keyword that introduces the block opened at `open` (`if`, `guard`, `else`, …) and
+    /// the range of its condition.
+    private func header(of open: Int) -> (keyword: Int, condition: Range<Int>)? {
+        var k = open - 1
+        var steps = 0
+        while k >= 0 && steps < 512 {
+            let token = code[k]
+            switch token.kind {
+            case .rightParen, .rightBracket:
+                guard let partner = code.partner(of: k) else { return nil }
+                k = partner - 1
+                steps += 1
+                continue
+            case .rightBrace:
+                // `} else {`: the else belongs to the block before.
+                return nil
+            case .leftBrace, .semicolon, .leftParen, .leftBracket:
+                return nil
+            case .keyword:
+                switch token.keyword {
+                case .if, .guard, .while:
+                    return (k, (k + 1)..<open)
+                case .else:
+                    return (k, (k + 1)..<open)
+                case .in, .return:
+                    return nil
+                default:
+                    break
+                }
+            default:
+                break
+            }
+            // A line that does not continue the one before starts the statement: stop there.
+            if code.lineBreakBefore[k] && !ExpressionBounds.continuesExpression(k, in: code) { return nil }
+            k -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// Whether the block opened at `open` only runs while the property is nil.
+    private func blockRunsOnlyWhenNil(_ open: Int) -> Bool {
+        guard let (keyword, condition) = header(of: open) else { return false }
+        switch code.keyword(keyword) {
+        case .if:
+            return conditionRequiresNil(condition)
+        case .else:
+            guard condition.isEmpty else { return false }  // `else if …` is handled as its own `if`
+            // `if let model { … } else { here }` and chains of `else if`.
+            var k = keyword - 1
+            while code.kind(k) == .rightBrace, let previousOpen = code.partner(of: k), let (kw, cond) = header(of: previousOpen) {
+                if code.keyword(kw) == .if {
+                    if conditionRequiresValue(cond) { return true }
+                    // `… else if x { } else { here }`: look further back.
+                    guard code.keyword(kw - 1) == .else else { return false }
+                    k = kw - 2
+                } else {
+                    return false
+                }
+            }
+            // `guard let model else { here }`
+            if let guardKeyword = guardKeyword(before: keyword), conditionRequiresValue((guardKeyword + 1)..<keyword) {
+                return true
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    private func guardKeyword(before elseToken: Int) -> Int? {
+        var k = elseToken - 1
+        var steps = 0
+        while k >= 0 && steps < 512 {
+            if let partner = code.partner(of: k), partner < k { k = partner - 1; steps += 1; continue }
+            switch code[k].kind {
+            case .leftBrace, .rightBrace, .semicolon: return nil
+            case .keyword where code[k].keyword == .guard: return k
+            default: break
+            }
+            k -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// Whether a statement before `target` in the block opened at `open` leaves the block
+    /// unless the property is nil: `guard model == nil else { return }`,
+    /// `if model != nil { return }`, `if let model { return }`.
+    private func earlyExitBefore(_ target: Int, inBlockOpenedAt open: Int) -> Bool {
+        var k = open + 1
+        while k < target {
+            if code.keyword(k) == .guard, let elseToken = elseOfGuard(k, before: target),
+               conditionRequiresNil((k + 1)..<elseToken) {
+                return true
+            }
+            if code.keyword(k) == .if, let blockOpen = blockOpen(afterConditionAt: k + 1, before: target),
+               let close = code.partner(of: blockOpen), close < target,
+               conditionRequiresValue((k + 1)..<blockOpen), containsExit(blockOpen...close) {
+                return true
+            }
+            if let close = code.partner(of: k), close > k, close < target { k = close + 1 } else { k += 1 }
+        }
+        return false
+    }
+
+    private func elseOfGuard(_ guardToken: Int, before limit: Int) -> Int? {
+        var k = guardToken + 1
+        while k < limit {
+            if code.keyword(k) == .else { return k }
+            if code.kind(k) == .leftBrace { return nil }
+            if let close = code.partner(of: k), close > k { k = close + 1 } else { k += 1 }
+        }
+        return nil
+    }
+
+    private func blockOpen(afterConditionAt start: Int, before limit: Int) -> Int? {
+        var k = start
+        while k < limit {
+            if code.kind(k) == .leftBrace { return k }
+            if let close = code.partner(of: k), close > k { k = close + 1 } else { k += 1 }
+        }
+        return nil
+    }
+
+    private func containsExit(_ block: ClosedRange<Int>) -> Bool {
+        block.contains { code.keyword($0) == .return || code.keyword($0) == .break || code.keyword($0) == .continue || code.keyword($0) == .throw }
+    }
+}

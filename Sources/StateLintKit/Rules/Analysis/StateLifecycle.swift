@@ -1,0 +1,148 @@
+/// The `@State` properties of each view type in a file, and what its appear and disappear
+/// handlers do with them. Shared by `appear_missing_nil_check` and
+/// `disappear_missing_teardown` (and the property lookup of `state_inline_class_init`).
+public final class StateLifecycle: @unchecked Sendable {
+    public struct StateProperty: Sendable {
+        public let declaration: Int
+        public let name: String
+        public let nameToken: Int
+        /// The annotated type (`Model` for `Model?`), if any.
+        public let declaredType: String?
+        public let isOptional: Bool
+    }
+
+    /// An appear handler assigning a newly created class instance to a `@State` property.
+    public struct CreatingAssignment: Sendable {
+        public let property: StateProperty
+        /// Code index of the assignment's first token (`model` or `self`).
+        public let targetToken: Int
+        /// Code index just past the assigned expression.
+        public let endToken: Int
+        public let creation: Creation
+        public let isGuarded: Bool
+        /// The modifier whose action contains it (`onAppear`, `task`).
+        public let handler: String
+        /// The type the view is (the key of `properties`).
+        public let viewType: String
+    }
+
+    let appearHandlers: Set<String>
+    /// View type name → property name → property.
+    public private(set) var properties: [String: [String: StateProperty]] = [:]
+    public private(set) var creatingAssignments: [CreatingAssignment] = []
+    /// View type name → names of `@State` properties set to nil in an `.onDisappear` action.
+    public private(set) var teardowns: [String: Set<String>] = [:]
+
+    private unowned let context: LintContext
+    private var structure: FileStructure { context.structure }
+    private var code: CodeTokens { context.structure.code }
+    /// View type name → method name → body.
+    private var methods: [String: [String: ClosedRange<Int>]] = [:]
+
+    init(context: LintContext, appearHandlers: Set<String>) {
+        self.context = context
+        self.appearHandlers = appearHandlers
+        collectMembers()
+        guard !properties.isEmpty else { return }
+        for call in structure.modifierCalls {
+            guard let type = call.enclosingType, let viewType = typeKey(type), let props = properties[viewType] else { continue }
+            if appearHandlers.contains(call.name) {
+                for body in actionBodies(call, viewType: viewType) {
+                    findCreatingAssignments(in: body, properties: props, handler: call.name, viewType: viewType)
+                }
+            } else if call.name == "onDisappear" {
+                for body in actionBodies(call, viewType: viewType) {
+                    findTeardowns(in: body, properties: props, viewType: viewType)
+                }
+            }
+        }
+    }
+
+    /// The name members of a type declaration are grouped under: a struct's own name, or the
+    /// last component of an extension's extended type.
+    func typeKey(_ declaration: Int) -> String? {
+        let d = structure.declarations[declaration]
+        guard d.kind.isTypeLike else { return nil }
+        if d.kind == .extension, let dot = d.name.lastIndex(of: ".") { return String(d.name[d.name.index(after: dot)...]) }
+        return d.name
+    }
+
+    private func collectMembers() {
+        for (index, declaration) in structure.declarations.enumerated() {
+            guard let parent = declaration.parent, let key = typeKey(parent) else { continue }
+            switch declaration.kind {
+            case .variable where declaration.hasAttribute("State"):
+                var declaredType: String?
+                var isOptional = false
+                if let annotation = declaration.typeAnnotation, let (name, optional) = TypeNames.annotatedType(annotation, in: code) {
+                    declaredType = name
+                    isOptional = optional
+                }
+                properties[key, default: [:]][declaration.name] = StateProperty(
+                    declaration: index, name: declaration.name, nameToken: declaration.nameToken,
+                    declaredType: declaredType, isOptional: isOptional)
+            case .function:
+                if let body = declaration.body { methods[key, default: [:]][declaration.name] = body }
+            default:
+                break
+            }
+        }
+    }
+
+    /// The closure or `perform:` method of a modifier, plus the methods of the same type it
+    /// calls (a few levels deep).
+    private func actionBodies(_ call: ModifierCall, viewType: String) -> [ClosedRange<Int>] {
+        var bodies: [ClosedRange<Int>] = []
+        if let closure = call.closure { bodies.append(closure) }
+        if let method = call.performMethodToken, let body = methods[viewType]?[code.string(method)] { bodies.append(body) }
+        var visited = Set(bodies.map(\.lowerBound))
+        var frontier = bodies
+        for _ in 0..<3 where !frontier.isEmpty {
+            var next: [ClosedRange<Int>] = []
+            for body in frontier {
+                for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
+                    let isMember = code.kind(k - 1) != .period || (code.keyword(k - 2) == .`self` && code.kind(k - 3) != .period)
+                    guard isMember, let callee = methods[viewType]?[code.string(k)], visited.insert(callee.lowerBound).inserted else { continue }
+                    next.append(callee)
+                }
+            }
+            bodies += next
+            frontier = next
+        }
+        return bodies
+    }
+
+    /// `name` or `self.name` at `k` (k at `name`): the first token of the reference, or nil.
+    func referenceStart(_ k: Int) -> Int? {
+        guard code.kind(k) == .identifier else { return nil }
+        if code.kind(k - 1) != .period { return k }
+        if code.kind(k - 1) == .period, code.keyword(k - 2) == .`self`, code.kind(k - 3) != .period { return k - 2 }
+        return nil
+    }
+
+    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: [String: StateProperty],
+                                         handler: String, viewType: String) {
+        for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
+            guard let property = properties[code.string(k)], let target = referenceStart(k) else { continue }
+            let valueStart = k + 2
+            let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
+            guard let creation = CreationResolver.creation(in: valueStart..<valueEnd, code: code,
+                                                           declaredType: property.declaredType),
+                  context.kind(of: creation.typeName) == .referenceType else { continue }
+            let guarded = NilGuards(code: code, propertyName: property.name)
+                .isGuarded(assignmentAt: target, value: valueStart..<valueEnd, within: body)
+            creatingAssignments.append(CreatingAssignment(
+                property: property, targetToken: target, endToken: valueEnd, creation: creation,
+                isGuarded: guarded, handler: handler, viewType: viewType))
+        }
+    }
+
+    private func findTeardowns(in body: ClosedRange<Int>, properties: [String: StateProperty], viewType: String) {
+        for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
+            guard properties[code.string(k)] != nil, referenceStart(k) != nil else { continue }
+            let isNil = code.keyword(k + 2) == .nil
+                || (code.kind(k + 2) == .period && code.text(k + 3, is: "none"))
+            if isNil { teardowns[viewType, default: []].insert(code.string(k)) }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// `appear_missing_nil_check`: an appear handler creates a class instance and assigns it to
+/// `@State` without checking that the property is still nil.
+public struct AppearMissingNilCheckRule: Rule {
+    public static let description = RuleDescription(
+        id: "appear_missing_nil_check",
+        name: "Unguarded state creation in an appear handler",
+        summary: "`.onAppear`/`.task` assigns a new class instance to `@State` without a nil check, replacing the model every time the view re-appears.",
+        rationale: "Appear handlers run again whenever the view re-appears (switching tabs, popping a navigation stack, dismissing a sheet). Creating the model there without `if model == nil` replaces it each time and throws away the user's state, on every Xcode version.")
+
+    public static let options = [
+        RuleOptionSpec(name: "handlers", defaultValue: .stringList(["onAppear", "task"]),
+                       summary: "Modifiers whose actions count as appear handlers."),
+    ]
+
+    let handlers: Set<String>
+
+    public init(configuration: RuleConfiguration?) {
+        handlers = Set(configuration?.stringList("handlers") ?? ["onAppear", "task"])
+    }
+
+    public func check(_ context: LintContext) -> [RuleViolation] {
+        context.stateLifecycle(appearHandlers: handlers).creatingAssignments.filter { !$0.isGuarded }.map { assignment in
+            let name = assignment.property.name
+            let type = assignment.creation.typeName
+            let taskNote = assignment.handler == "task"
+                ? " Apple's `.task { \(name) = \(type)() }` pattern needs this guard too: `.task` also runs again on re-appear."
+                : ""
+            let message = "`.\(assignment.handler)` assigns a new `\(type)` to `@State` property `\(name)` without checking that it is nil: the handler runs again every time the view re-appears, replacing the model and throwing away the user's state. Guard it: `if \(name) == nil { \(name) = \(type)() }`.\(taskNote)"
+            return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message)
+        }
+    }
+}

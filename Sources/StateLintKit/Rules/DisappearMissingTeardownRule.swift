@@ -1,0 +1,32 @@
+/// `disappear_missing_teardown`: a `@State` optional created lazily in an appear handler is
+/// never released in `.onDisappear`.
+public struct DisappearMissingTeardownRule: Rule {
+    public static let description = RuleDescription(
+        id: "disappear_missing_teardown",
+        name: "Lazily created state never released",
+        summary: "A `@State` optional created in `.onAppear`/`.task` has no `.onDisappear` that sets it back to nil.",
+        rationale: "The point of creating a model lazily in an appear handler is to tie its life to the view being on screen. Without `.onDisappear { model = nil }` the object (and whatever it holds: observers, timers, network sessions) stays alive after the view disappears.")
+
+    public static let options = [
+        RuleOptionSpec(name: "handlers", defaultValue: .stringList(["onAppear", "task"]),
+                       summary: "Modifiers whose actions count as appear handlers."),
+    ]
+
+    let handlers: Set<String>
+
+    public init(configuration: RuleConfiguration?) {
+        handlers = Set(configuration?.stringList("handlers") ?? ["onAppear", "task"])
+    }
+
+    public func check(_ context: LintContext) -> [RuleViolation] {
+        let lifecycle = context.stateLifecycle(appearHandlers: handlers)
+        return lifecycle.creatingAssignments.compactMap { assignment in
+            let property = assignment.property
+            guard property.isOptional,
+                  lifecycle.teardowns[assignment.viewType]?.contains(property.name) != true else { return nil }
+            let line = context.code.location(property.nameToken).line
+            let message = "`\(property.name)` (declared at line \(line)) is created in `.\(assignment.handler)` but no `.onDisappear` sets it back to nil, so the `\(assignment.creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`."
+            return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message)
+        }
+    }
+}

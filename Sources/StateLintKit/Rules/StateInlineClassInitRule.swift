@@ -1,0 +1,89 @@
+/// `state_inline_class_init`: a `@State` property whose initial value creates a class instance.
+public struct StateInlineClassInitRule: Rule {
+    public static let description = RuleDescription(
+        id: "state_inline_class_init",
+        name: "Inline class instance in @State",
+        summary: "A `@State` property's initial value creates a class instance, which is re-created (and thrown away) every time the view is initialised.",
+        rationale: "`@State`'s initial value is evaluated every time the view struct is initialised, unlike `@StateObject`'s autoclosure. For a class this allocates an instance and runs its `init` on every parent re-render, only for SwiftUI to discard it and keep the first one. Keep an optional in `@State`, create the object in `.onAppear` only if it is nil, and release it in `.onDisappear` — or build with Xcode 27 or later, whose `State()` macro evaluates the initial value once.")
+
+    public static let options = [
+        RuleOptionSpec(name: "report_unknown_types", defaultValue: .bool(false),
+                       summary: "Also report `@State` initial values that call a type neither the project nor the built-in catalog knows."),
+    ]
+
+    let reportUnknownTypes: Bool
+
+    public init(configuration: RuleConfiguration?) {
+        reportUnknownTypes = configuration?.bool("report_unknown_types") ?? false
+    }
+
+    public func check(_ context: LintContext) -> [RuleViolation] {
+        let structure = context.structure
+        let code = structure.code
+        var violations: [RuleViolation] = []
+        var stateNamesByType: [String: [String: Declaration]] = [:]
+        var appTypes: Set<String> = []
+        for declaration in structure.declarations where declaration.kind.isTypeLike {
+            if declaration.inheritance.contains("App") || declaration.inheritance.contains("SwiftUI.App") {
+                appTypes.insert(lastComponent(declaration.name))
+            }
+        }
+        for declaration in structure.declarations where declaration.kind == .variable {
+            guard let state = declaration.attribute("State"), let parent = declaration.parent,
+                  structure.declarations[parent].kind.isTypeLike else { continue }
+            let owner = lastComponent(structure.declarations[parent].name)
+            stateNamesByType[owner, default: [:]]["_" + declaration.name] = declaration
+            guard !appTypes.contains(owner) else { continue }  // SwiftUI creates App state once per launch
+            let declaredType = declaration.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
+            // `@State var m = Model()` or `@State(initialValue: Model()) var m`.
+            var value = declaration.initializer
+            if value == nil, let arguments = state.arguments {
+                value = CreationResolver.labeledArgument(in: (arguments.lowerBound + 1)..<arguments.upperBound,
+                                                         labels: ["initialValue", "wrappedValue"], code: code)
+            }
+            guard let value, let creation = classCreation(in: value, declaredType: declaredType?.name, context) else { continue }
+            violations.append(context.violation(from: state.token, to: value.upperBound - 1,
+                                                message(property: declaration.name, creation: creation)))
+        }
+        // `_m = State(initialValue: Model())` in an initializer.
+        for declaration in structure.declarations where declaration.kind == .initializer {
+            guard let body = declaration.body, let parent = declaration.parent,
+                  let states = stateNamesByType[lastComponent(structure.declarations[parent].name)],
+                  !appTypes.contains(lastComponent(structure.declarations[parent].name)) else { continue }
+            for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
+                guard let property = states[code.string(k)] else { continue }
+                let isSelf = code.kind(k - 1) == .period && code.keyword(k - 2) == .`self`
+                guard isSelf || code.kind(k - 1) != .period else { continue }
+                let end = min(ExpressionBounds.end(of: k + 2, in: code), body.upperBound)
+                guard let argument = CreationResolver.stateWrapperArgument(in: (k + 2)..<end, code: code) else { continue }
+                let declaredType = property.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
+                guard let creation = classCreation(in: argument, declaredType: declaredType?.name, context) else { continue }
+                violations.append(context.violation(from: isSelf ? k - 2 : k, to: end - 1,
+                                                    message(property: property.name, creation: creation)))
+            }
+        }
+        return violations
+    }
+
+    private func classCreation(in range: Range<Int>, declaredType: String?, _ context: LintContext) -> Creation? {
+        guard let creation = CreationResolver.creation(in: range, code: context.code, declaredType: declaredType) else { return nil }
+        switch context.kind(of: creation.typeName) {
+        case .referenceType?: return creation
+        case .valueType?: return nil
+        case nil:
+            let first = creation.typeName.unicodeScalars.first
+            let looksLikeType = first.map { Character($0).isUppercase } ?? false
+            return reportUnknownTypes && looksLikeType ? creation : nil
+        }
+    }
+
+    private func message(property: String, creation: Creation) -> String {
+        let type = creation.typeName
+        return "`@State` property `\(property)` is initialised with a new `\(type)`, a class: the initial value is evaluated every time the view is initialised, so each parent re-render allocates a `\(type)` (running its init) that SwiftUI throws away. Keep an optional (`@State private var \(property): \(type)?`), create it in `.onAppear` only `if \(property) == nil` and set it to nil in `.onDisappear` — or build with Xcode 27+, whose `State()` macro evaluates the initial value once."
+    }
+}
+
+func lastComponent(_ name: String) -> String {
+    guard let dot = name.lastIndex(of: ".") else { return name }
+    return String(name[name.index(after: dot)...])
+}

@@ -1,0 +1,92 @@
+/// Where an expression or a type written in source ends, from tokens alone.
+///
+/// Swift ends a statement at a line break unless the next line obviously continues it
+/// (a leading `.member`, a binary operator) or the line ended mid-expression (after an
+/// operator, `=`, `,` or an opening bracket).
+enum ExpressionBounds {
+    /// The code index just past the expression that starts at `start`.
+    static func end(of start: Int, in code: CodeTokens, stopAtComma: Bool = false) -> Int {
+        var k = start
+        while k < code.count {
+            let token = code[k]
+            if k > start && code.lineBreakBefore[k] && !continuesExpression(k, in: code) { return k }
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace, .interpolationOpen:
+                guard let close = code.partner(of: k) else { return code.count }
+                k = close + 1
+                continue
+            case .rightParen, .rightBracket, .rightBrace, .semicolon, .interpolationClose:
+                return k
+            case .comma:
+                if stopAtComma { return k }
+            case .pound:
+                // `#if`/`#else`/`#endif` end a statement; other pound words are expressions.
+                if token.length >= 3, code.file.bytes[token.start + 1] == UInt8(ascii: "i") || code.file.bytes[token.start + 1] == UInt8(ascii: "e") {
+                    return k
+                }
+            default:
+                break
+            }
+            k += 1
+        }
+        return code.count
+    }
+
+    /// Whether token `k`, first on its line, continues the expression of the line before.
+    static func continuesExpression(_ k: Int, in code: CodeTokens) -> Bool {
+        let token = code[k]
+        if token.kind == .period { return true }
+        if token.kind == .operator {
+            // A binary operator continues; a prefix operator (`!flag`, `-1`) starts something new.
+            let next = token.end < code.file.bytes.count ? code.file.bytes[token.end] : 0
+            return next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0A || next == 0x0D
+        }
+        let previous = code[k - 1]
+        switch previous.kind {
+        case .operator, .comma, .leftParen, .leftBracket, .colon: return true
+        case .period: return true
+        default: return false
+        }
+    }
+
+    /// The code index just past a type written at `start` (`Model`, `Model?`, `[String: Int]`,
+    /// `Store<Feature>`, `(any P)?`), which stays on one line.
+    static func typeEnd(of start: Int, in code: CodeTokens) -> Int {
+        var k = start
+        while k < code.count {
+            if k > start && code.lineBreakBefore[k] { return k }
+            let token = code[k]
+            switch token.kind {
+            case .leftParen, .leftBracket:
+                guard let close = code.partner(of: k) else { return code.count }
+                k = close + 1
+                continue
+            case .identifier, .period, .keyword:
+                if token.kind == .keyword && token.keyword != .`Any` && token.keyword != .`Self` { return k }
+            case .operator:
+                // `?`, `!`, `<`, `>`, `&` belong to types; `=` starts the initializer.
+                let bytes = code.file.bytes[token.range]
+                if !bytes.allSatisfy({ $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: ",") }) {
+                    return k
+                }
+            case .comma:
+                // A comma inside `<…>` belongs to the type; at this level it ends it.
+                if !insideAngles(from: start, to: k, in: code) { return k }
+            default:
+                return k
+            }
+            k += 1
+        }
+        return code.count
+    }
+
+    private static func insideAngles(from start: Int, to k: Int, in code: CodeTokens) -> Bool {
+        var depth = 0
+        for j in start..<k where code[j].kind == .operator {
+            for byte in code.file.bytes[code[j].range] {
+                if byte == UInt8(ascii: "<") { depth += 1 } else if byte == UInt8(ascii: ">") { depth -= 1 }
+            }
+        }
+        return depth > 0
+    }
+}

@@ -1,0 +1,64 @@
+/// Reading type names out of code tokens.
+enum TypeNames {
+    /// A possibly qualified, possibly generic name at `k` (`Model`, `Outer.Inner`,
+    /// `Store<Feature>`) without generic arguments, and the index after it.
+    static func qualifiedName(at k: Int, in code: CodeTokens) -> (String, Int)? {
+        guard code.kind(k) == .identifier || code.keyword(k) == .`Any` else { return nil }
+        var name = code.string(k)
+        var j = skipGenericArguments(from: k + 1, in: code)
+        while code.kind(j) == .period, code.kind(j + 1) == .identifier {
+            name += "." + code.string(j + 1)
+            j = skipGenericArguments(from: j + 2, in: code)
+        }
+        return (name, j)
+    }
+
+    /// Skips `<…>` generic arguments at `k` (angle brackets are operator tokens, possibly
+    /// merged like `>>` or `>?`); returns the index after them, or `k` if there are none.
+    static func skipGenericArguments(from k: Int, in code: CodeTokens) -> Int {
+        guard code.kind(k) == .operator, code.file.bytes[code[k].start] == UInt8(ascii: "<"),
+              !code.lineBreakBefore[k] else { return k }
+        var depth = 0
+        var j = k
+        while j < code.count && j < k + 256 {
+            let token = code[j]
+            switch token.kind {
+            case .operator:
+                for byte in code.file.bytes[token.range] {
+                    if byte == UInt8(ascii: "<") { depth += 1 } else if byte == UInt8(ascii: ">") { depth -= 1 }
+                }
+                if depth <= 0 { return depth == 0 ? j + 1 : k }
+            case .leftParen, .leftBracket:
+                j = code.partner(of: j) ?? j
+            case .leftBrace, .rightBrace, .semicolon, .rightParen, .rightBracket:
+                return k
+            default:
+                break
+            }
+            j += 1
+        }
+        return k
+    }
+
+    /// The type a declared type annotation names, and whether it is optional:
+    /// `Model` → (Model, false); `Model?`, `Optional<Model>`, `Model!` → (Model, true).
+    static func annotatedType(_ range: Range<Int>, in code: CodeTokens) -> (name: String, isOptional: Bool)? {
+        guard !range.isEmpty else { return nil }
+        let start = range.lowerBound
+        if code.text(start, is: "Optional"), code.kind(start + 1) == .operator, code.text(start + 1, is: "<"),
+           let (inner, _) = qualifiedName(at: start + 2, in: code) {
+            return (inner, true)
+        }
+        guard let (name, end) = qualifiedName(at: start, in: code) else { return nil }
+        var isOptional = false
+        if end < range.upperBound, code.kind(end) == .operator {
+            let first = code.file.bytes[code[end].start]
+            isOptional = first == UInt8(ascii: "?") || first == UInt8(ascii: "!")
+            if !isOptional { return nil }
+            if end + 1 < range.upperBound { return nil }
+        } else if end < range.upperBound {
+            return nil  // a function type, tuple or something more complex
+        }
+        return (name, isOptional)
+    }
+}
