@@ -1,0 +1,39 @@
+/// Fingerprints that identify a finding across runs even when code above it moves.
+///
+/// Hash of: rule id, repository-relative path, the flagged line's trimmed text, and how many
+/// earlier findings share those three (so two identical lines still differ). Line numbers are
+/// left out on purpose; that is what keeps the fingerprint stable when lines shift.
+/// Without source text the line text is empty, so the fingerprint degrades to rule + path +
+/// occurrence index (still unique within the report).
+public enum FindingFingerprints {
+    /// One lowercase hex SHA-256 per finding, in the same order. `base` is the directory the
+    /// paths are made relative to, so checkouts in different places agree.
+    public static func compute(_ findings: [Finding], context: ReportContext, base: String) -> [String] {
+        var seen: [[UInt8]: Int] = [:]
+        return findings.map { finding in
+            let path = ReportPaths.relative(finding.path, to: base, workingDirectory: context.workingDirectory)
+            let lineText = context.sourceLines.text(path: finding.path, line: finding.start.line) ?? ""
+            let trimmed = trimSpacesAndTabs(lineText)
+            // NUL separators keep ("ab", "c") apart from ("a", "bc").
+            var key = Array(finding.ruleID.utf8)
+            key.append(0)
+            key += Array(path.utf8)
+            key.append(0)
+            key += Array(trimmed.utf8)
+            let occurrence = seen[key, default: 0]
+            seen[key] = occurrence + 1
+            key.append(0)
+            key += Array(String(occurrence).utf8)
+            return SHA256.hexDigest(key)
+        }
+    }
+
+    /// Indentation changes should not change the fingerprint.
+    static func trimSpacesAndTabs(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+              let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
