@@ -20,12 +20,19 @@ public struct GitHubFormatter: OutputFormatter {
                 ("col", String(finding.start.column)),
                 ("endLine", String(finding.end.line)),
                 ("endColumn", String(finding.end.column)),
-                ("title", finding.ruleID),
+                ("title", TerminalText.visible(finding.ruleID, keepingLineBreaks: true)),
             ].map { $0.0 + "=" + Self.escapeProperty($0.1) }
             out += "::" + (finding.severity == .error ? "error" : "warning") + " "
-                + properties.joined(separator: ",") + "::" + Self.escapeData(finding.message) + "\n"
+                + properties.joined(separator: ",") + "::" + Self.escapeData(Self.displayed(finding.message)) + "\n"
         }
         return out
+    }
+
+    /// The message as shown: ESC, NUL and bidi controls become visible escapes (the log viewer
+    /// would otherwise apply ANSI sequences or reorder text); line breaks are kept, since
+    /// annotations may span lines. The file path stays exact so the annotation finds its file.
+    public static func displayed(_ message: String) -> String {
+        TerminalText.visible(message, keepingLineBreaks: true)
     }
 
     /// The message part, as `@actions/core` escapes it: the runner splits commands at line

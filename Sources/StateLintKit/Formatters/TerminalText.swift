@@ -4,12 +4,17 @@
 /// or move the cursor, and bidi overrides (U+202E…) must not reorder what is shown.
 /// Such scalars are written as Swift-style escapes: `\n`, `\r`, `\t`, `\u{1B}`, `\u{202E}`.
 public enum TerminalText {
-    public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    ///
+    /// With `keepingLineBreaks`, LF, CR and tab pass through unchanged, for outputs that
+    /// encode line breaks themselves (GitHub workflow commands).
+    public static func visible(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        let kept: (Unicode.Scalar) -> Bool = { keepingLineBreaks && ($0 == "\n" || $0 == "\r" || $0 == "\t") }
+        guard text.unicodeScalars.contains(where: { needsEscape($0) && !kept($0) }) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
             switch scalar {
+            case _ where kept(scalar): result.unicodeScalars.append(scalar)
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
