@@ -44,9 +44,8 @@ import Testing
     }
 
     @Test func stringEscapingCoversControlsQuotesAndLineSeparators() {
-        var out = ""
-        JSONValue.writeString("q\" b\\ n\n t\t u\u{1} e\u{1F} ls\u{2028} ps\u{2029} é😀", to: &out)
-        #expect(out == #""q\" b\\ n\n t\t u\u0001 e\u001F ls\u2028 ps\u2029 é😀""#)
+        let out = JSONValue.quoted("q\" b\\ n\n t\t u\u{1} e\u{1F} ls\u{2028} ps\u{2029} é😀 \u{2026}\u{2000}")
+        #expect(out == #""q\" b\\ n\n t\t u\u0001 e\u001F ls\u2028 ps\u2029 é😀 …\#u{2000}""#)
     }
 
     @Test func sarifHasTheStructureCodeScanningRequires() throws {

@@ -9,21 +9,29 @@ public enum FindingFingerprints {
     /// One lowercase hex SHA-256 per finding, in the same order. `base` is the directory the
     /// paths are made relative to, so checkouts in different places agree.
     public static func compute(_ findings: [Finding], context: ReportContext, base: String) -> [String] {
-        var seen: [[UInt8]: Int] = [:]
+        let paths = ReportPaths.relativePaths(of: findings, to: base, workingDirectory: context.workingDirectory)
+        return compute(findings, context: context, relativePaths: paths)
+    }
+
+    /// As above, with the relative paths already computed (`ReportPaths.relativePaths`).
+    public static func compute(_ findings: [Finding], context: ReportContext,
+                               relativePaths: [String: String]) -> [String] {
+        var seen: [ByteKey: Int] = [:]
+        seen.reserveCapacity(findings.count)
         return findings.map { finding in
-            let path = ReportPaths.relative(finding.path, to: base, workingDirectory: context.workingDirectory)
+            let path = relativePaths[finding.path] ?? finding.path
             let lineText = context.sourceLines.text(path: finding.path, line: finding.start.line) ?? ""
             let trimmed = trimSpacesAndTabs(lineText)
             // NUL separators keep ("ab", "c") apart from ("a", "bc").
             var key = Array(finding.ruleID.utf8)
             key.append(0)
-            key += Array(path.utf8)
+            key += path.utf8
             key.append(0)
-            key += Array(trimmed.utf8)
-            let occurrence = seen[key, default: 0]
-            seen[key] = occurrence + 1
+            key += trimmed.utf8
+            let occurrence = seen[ByteKey(bytes: key), default: 0]
+            seen[ByteKey(bytes: key)] = occurrence + 1
             key.append(0)
-            key += Array(String(occurrence).utf8)
+            key += String(occurrence).utf8
             return SHA256.hexDigest(key)
         }
     }
@@ -35,5 +43,14 @@ public enum FindingFingerprints {
         guard let first = scalars.firstIndex(where: { !isBlank($0) }),
               let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
         return String(scalars[first...last])
+    }
+
+    /// Hashes its bytes in one call; `[UInt8]`'s own hashing feeds the hasher byte by byte,
+    /// and `String` keys would pay for Unicode normalisation.
+    private struct ByteKey: Hashable {
+        let bytes: [UInt8]
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 }

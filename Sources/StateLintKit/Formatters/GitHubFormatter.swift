@@ -10,10 +10,11 @@ public struct GitHubFormatter: OutputFormatter {
     public init() {}
 
     public func format(_ findings: [Finding], context: ReportContext) -> String {
-        let base = ReportPaths.gitHubBase(context)
+        let paths = ReportPaths.relativePaths(of: findings, to: ReportPaths.gitHubBase(context),
+                                              workingDirectory: context.workingDirectory)
         var out = ""
         for finding in findings {
-            let path = ReportPaths.relative(finding.path, to: base, workingDirectory: context.workingDirectory)
+            let path = paths[finding.path] ?? finding.path
             let properties = [
                 ("file", path),
                 ("line", String(finding.start.line)),
@@ -38,6 +39,7 @@ public struct GitHubFormatter: OutputFormatter {
     /// The message part, as `@actions/core` escapes it: the runner splits commands at line
     /// breaks and unescapes `%25`, `%0D`, `%0A`, so `%` itself must be escaped first.
     public static func escapeData(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == 0x0D || $0 == 0x0A }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -53,6 +55,7 @@ public struct GitHubFormatter: OutputFormatter {
 
     /// A property value: additionally `:` and `,`, which would end the value or the property list.
     public static func escapeProperty(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }) else { return escapeData(text) }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in escapeData(text).unicodeScalars {
@@ -67,10 +70,11 @@ public struct GitHubFormatter: OutputFormatter {
 
     /// Markdown with every finding, for `$GITHUB_STEP_SUMMARY` (paths relative to the workspace).
     public static func stepSummary(_ findings: [Finding], context: ReportContext) -> String {
-        let base = ReportPaths.gitHubBase(context)
+        let paths = ReportPaths.relativePaths(of: findings, to: ReportPaths.gitHubBase(context),
+                                              workingDirectory: context.workingDirectory)
         let relativeFindings = findings.map { finding in
             var copy = finding
-            copy.path = ReportPaths.relative(finding.path, to: base, workingDirectory: context.workingDirectory)
+            copy.path = paths[finding.path] ?? finding.path
             return copy
         }
         return MarkdownFormatter().format(relativeFindings, context: context)

@@ -9,9 +9,10 @@ public struct GitLabFormatter: OutputFormatter {
 
     public func format(_ findings: [Finding], context: ReportContext) -> String {
         let base = ReportPaths.gitLabBase(context)
-        let fingerprints = FindingFingerprints.compute(findings, context: context, base: base)
+        let paths = ReportPaths.relativePaths(of: findings, to: base, workingDirectory: context.workingDirectory)
+        let fingerprints = FindingFingerprints.compute(findings, context: context, relativePaths: paths)
         let issues: [JSONValue] = zip(findings, fingerprints).map { finding, fingerprint in
-            let path = ReportPaths.relative(finding.path, to: base, workingDirectory: context.workingDirectory)
+            let path = paths[finding.path] ?? finding.path
             let begin = max(1, finding.start.line)
             return .object([
                 ("type", .string("issue")),

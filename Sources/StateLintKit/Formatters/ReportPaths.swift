@@ -41,6 +41,17 @@ public enum ReportPaths {
         return String(full.dropFirst(prefix.count))
     }
 
+    /// The relative form of every distinct path in `findings`, each computed once
+    /// (findings repeat paths, and normalising is the costly part).
+    public static func relativePaths(of findings: [Finding], to base: String,
+                                     workingDirectory: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for finding in findings where result[finding.path] == nil {
+            result[finding.path] = relative(finding.path, to: base, workingDirectory: workingDirectory)
+        }
+        return result
+    }
+
     /// Percent-encodes a path for use as a URI reference. Only unreserved characters and `/`
     /// stay literal: `:` must be encoded anyway (a relative reference would read `a:b` as a
     /// scheme), and encoding the rest too keeps the rule simple and always valid.

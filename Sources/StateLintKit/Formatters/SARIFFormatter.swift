@@ -22,10 +22,14 @@ public struct SARIFFormatter: OutputFormatter {
         let rules = Self.ruleDescriptors(context.rules, findings: findings)
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
-        let fingerprints = FindingFingerprints.compute(findings, context: context, base: base)
+        let paths = ReportPaths.relativePaths(of: findings, to: base, workingDirectory: context.workingDirectory)
+        let fingerprints = FindingFingerprints.compute(findings, context: context, relativePaths: paths)
+        var locations: [String: JSONValue] = [:]
+        for (original, relative) in paths { locations[original] = Self.artifactLocation(relative) }
 
         let results = zip(findings, fingerprints).map { finding, fingerprint in
-            result(for: finding, fingerprint: fingerprint, ruleIndex: ruleIndex[finding.ruleID], base: base, context: context)
+            result(for: finding, fingerprint: fingerprint, ruleIndex: ruleIndex[finding.ruleID],
+                   location: locations[finding.path] ?? Self.artifactLocation(finding.path), lines: context.sourceLines)
         }
         let driver: JSONValue = .object([
             ("name", .string("statelint")),
@@ -77,28 +81,28 @@ public struct SARIFFormatter: OutputFormatter {
         id.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    private func result(for finding: Finding, fingerprint: String, ruleIndex: Int?, base: String,
-                        context: ReportContext) -> JSONValue {
+    private func result(for finding: Finding, fingerprint: String, ruleIndex: Int?, location: JSONValue,
+                        lines: SourceLineLookup) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("ruleId", .string(finding.ruleID))]
         if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
         members += [
             ("level", .string(finding.severity.rawValue)),
             ("message", .object([("text", .string(finding.message))])),
             ("locations", .array([.object([("physicalLocation", .object([
-                ("artifactLocation", artifactLocation(finding.path, base: base, context: context)),
-                ("region", region(for: finding, lines: context.sourceLines)),
+                ("artifactLocation", location),
+                ("region", region(for: finding, lines: lines)),
             ]))])])),
             ("partialFingerprints", .object([(Self.fingerprintKey, .string(fingerprint))])),
         ]
         return .object(members)
     }
 
-    private func artifactLocation(_ path: String, base: String, context: ReportContext) -> JSONValue {
-        let relative = ReportPaths.relative(path, to: base, workingDirectory: context.workingDirectory)
+    /// `relative` is the path as `ReportPaths.relative` returns it: absolute when outside the base.
+    private static func artifactLocation(_ relative: String) -> JSONValue {
         if relative.hasPrefix("/") {
             return .object([("uri", .string(ReportPaths.fileURI(absolutePath: relative, isDirectory: false)))])
         }
-        return .object([("uri", .string(ReportPaths.uriReference(relative))), ("uriBaseId", .string(Self.baseID))])
+        return .object([("uri", .string(ReportPaths.uriReference(relative))), ("uriBaseId", .string(baseID))])
     }
 
     /// Lines and columns clamped to SARIF's minimum of 1 and to end >= start, so malformed

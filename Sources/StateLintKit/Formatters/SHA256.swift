@@ -2,10 +2,14 @@
 /// the package takes no dependencies. Not used for anything security-relevant.
 public enum SHA256 {
     public static func hexDigest(_ message: [UInt8]) -> String {
-        digest(message).map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in digest(message) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     public static func digest(_ message: [UInt8]) -> [UInt8] {
@@ -21,6 +25,8 @@ public enum SHA256 {
             padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
         var words = [UInt32](repeating: 0, count: 64)
+        padded.withUnsafeBufferPointer { padded in
+        words.withUnsafeMutableBufferPointer { words in
         for blockStart in stride(from: 0, to: padded.count, by: 64) {
             for i in 0..<16 {
                 let b = blockStart + i * 4
@@ -46,6 +52,8 @@ public enum SHA256 {
             }
             state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
             state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+        }
+        }
         }
         return state.flatMap { word in
             [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16),

@@ -12,6 +12,12 @@ public enum XMLText {
     }
 
     private static func escape(_ text: String, inAttribute: Bool) -> String {
+        // Fast path: most paths and messages contain nothing to escape. 0xEF leads U+FFFE/U+FFFF.
+        let needsWork = text.utf8.contains { byte in
+            byte < 0x20 || byte == 0xEF || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<")
+                || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        }
+        guard needsWork else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
