@@ -26,34 +26,34 @@ public enum SHA256 {
         }
         var words = [UInt32](repeating: 0, count: 64)
         padded.withUnsafeBufferPointer { padded in
-        words.withUnsafeMutableBufferPointer { words in
-        for blockStart in stride(from: 0, to: padded.count, by: 64) {
-            for i in 0..<16 {
-                let b = blockStart + i * 4
-                words[i] = UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16
-                    | UInt32(padded[b + 2]) << 8 | UInt32(padded[b + 3])
+            words.withUnsafeMutableBufferPointer { words in
+                for blockStart in stride(from: 0, to: padded.count, by: 64) {
+                    for i in 0..<16 {
+                        let b = blockStart + i * 4
+                        words[i] = UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16
+                            | UInt32(padded[b + 2]) << 8 | UInt32(padded[b + 3])
+                    }
+                    for i in 16..<64 {
+                        let s0 = rotr(words[i - 15], 7) ^ rotr(words[i - 15], 18) ^ (words[i - 15] >> 3)
+                        let s1 = rotr(words[i - 2], 17) ^ rotr(words[i - 2], 19) ^ (words[i - 2] >> 10)
+                        words[i] = words[i - 16] &+ s0 &+ words[i - 7] &+ s1
+                    }
+                    var a = state[0], b = state[1], c = state[2], d = state[3]
+                    var e = state[4], f = state[5], g = state[6], h = state[7]
+                    for i in 0..<64 {
+                        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                        let choice = (e & f) ^ (~e & g)
+                        let t1 = h &+ s1 &+ choice &+ roundConstants[i] &+ words[i]
+                        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let t2 = s0 &+ majority
+                        h = g; g = f; f = e; e = d &+ t1
+                        d = c; c = b; b = a; a = t1 &+ t2
+                    }
+                    state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+                    state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+                }
             }
-            for i in 16..<64 {
-                let s0 = rotr(words[i - 15], 7) ^ rotr(words[i - 15], 18) ^ (words[i - 15] >> 3)
-                let s1 = rotr(words[i - 2], 17) ^ rotr(words[i - 2], 19) ^ (words[i - 2] >> 10)
-                words[i] = words[i - 16] &+ s0 &+ words[i - 7] &+ s1
-            }
-            var a = state[0], b = state[1], c = state[2], d = state[3]
-            var e = state[4], f = state[5], g = state[6], h = state[7]
-            for i in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choice &+ roundConstants[i] &+ words[i]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                h = g; g = f; f = e; e = d &+ t1
-                d = c; c = b; b = a; a = t1 &+ t2
-            }
-            state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-            state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
-        }
-        }
         }
         return state.flatMap { word in
             [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16),
