@@ -1,0 +1,56 @@
+/// Fingerprints that identify a finding across runs even when code above it moves.
+///
+/// Hash of: rule id, repository-relative path, the flagged line's trimmed text, and how many
+/// earlier findings share those three (so two identical lines still differ). Line numbers are
+/// left out on purpose; that is what keeps the fingerprint stable when lines shift.
+/// Without source text the line text is empty, so the fingerprint degrades to rule + path +
+/// occurrence index (still unique within the report).
+public enum FindingFingerprints {
+    /// One lowercase hex SHA-256 per finding, in the same order. `base` is the directory the
+    /// paths are made relative to, so checkouts in different places agree.
+    public static func compute(_ findings: [Finding], context: ReportContext, base: String) -> [String] {
+        let paths = ReportPaths.relativePaths(of: findings, to: base, workingDirectory: context.workingDirectory)
+        return compute(findings, context: context, relativePaths: paths)
+    }
+
+    /// As above, with the relative paths already computed (`ReportPaths.relativePaths`).
+    public static func compute(_ findings: [Finding], context: ReportContext,
+                               relativePaths: [String: String]) -> [String] {
+        var seen: [ByteKey: Int] = [:]
+        seen.reserveCapacity(findings.count)
+        return findings.map { finding in
+            let path = relativePaths[finding.path] ?? finding.path
+            let lineText = context.sourceLines.text(path: finding.path, line: finding.start.line) ?? ""
+            let trimmed = trimSpacesAndTabs(lineText)
+            // NUL separators keep ("ab", "c") apart from ("a", "bc").
+            var key = Array(finding.ruleID.utf8)
+            key.append(0)
+            key += path.utf8
+            key.append(0)
+            key += trimmed.utf8
+            let occurrence = seen[ByteKey(bytes: key), default: 0]
+            seen[ByteKey(bytes: key)] = occurrence + 1
+            key.append(0)
+            key += String(occurrence).utf8
+            return SHA256.hexDigest(key)
+        }
+    }
+
+    /// Indentation changes should not change the fingerprint.
+    static func trimSpacesAndTabs(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+              let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// Hashes its bytes in one call; `[UInt8]`'s own hashing feeds the hasher byte by byte,
+    /// and `String` keys would pay for Unicode normalisation.
+    private struct ByteKey: Hashable {
+        let bytes: [UInt8]
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+}
