@@ -22,7 +22,7 @@ let package = Package(
             dependencies: ["StateLintKit"],
             path: "Tests/StateLintKitTests",
             // Swift sources used as test data, not compiled into the tests.
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

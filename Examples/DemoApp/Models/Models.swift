@@ -1,0 +1,30 @@
+import Foundation
+import Observation
+
+@Observable
+final class SessionStore {
+    var userName = "guest"
+}
+
+@Observable
+final class LibraryModel {
+    var books: [String] = []
+
+    init() {
+        // Expensive: imagine disk or network work here.
+        books = ["Dune", "Emma"]
+    }
+}
+
+@Observable
+class SearchModel {
+    var query = ""
+}
+
+final class LegacySettings: ObservableObject {
+    @Published var darkMode = false
+}
+
+struct Filter {
+    var onlyUnread = false
+}

@@ -1,0 +1,131 @@
+/// The parsed command line. Parsing never exits: errors come back as `UsageError` so the
+/// runner can print one clear line with a hint and exit 2.
+public struct CommandLineOptions: Sendable, Equatable {
+    public enum Command: String, Sendable, Equatable, CaseIterable {
+        case lint, rules, reporters, config, tokens, version, help
+    }
+
+    /// A `--reporter NAME[:PATH]`: where one report goes (nil path: standard output).
+    public struct ReporterRequest: Sendable, Equatable {
+        public var name: String
+        public var outputPath: String?
+    }
+
+    public var command: Command = .lint
+    /// Paths to lint, or the subcommand's argument (`rules ID`, `tokens FILE`).
+    public var arguments: [String] = []
+    public var configPath: String?
+    public var reporters: [ReporterRequest] = []
+    public var strict = false
+    public var quiet = false
+    public var onlyRules: [String] = []
+    public var noColor = false
+    public var stdinPath: String?
+    public var useScriptInputFiles = false
+    public var forceExclude = false
+    public var ignoreUnreadable = false
+    public var jobs: Int?
+    public var baselinePath: String?
+    public var writeBaselinePath: String?
+    public var timings = false
+    public var showUnresolved = false
+
+    public init() {}
+
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        public let message: String
+        public let hint: String?
+        public var description: String { "error: \(message)" + (hint.map { "\n\($0)" } ?? "") }
+    }
+
+    static let flagsWithValues = ["--config", "--reporter", "--format", "--output", "--only-rule", "--stdin-path",
+                                  "--jobs", "--baseline", "--write-baseline"]
+    static let booleanFlags = ["--strict", "--quiet", "--no-color", "--use-script-input-files", "--force-exclude",
+                               "--ignore-unreadable", "--timings", "--show-unresolved", "--help", "--version"]
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var index = 0
+        var sawCommand = false
+        var onlyPositionals = false
+        func value(for flag: String, _ inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count else {
+                throw UsageError(message: "\(flag) needs a value", hint: "usage: statelint \(flag) VALUE …; see `statelint help`")
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            defer { index += 1 }
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                if !sawCommand && options.arguments.isEmpty, let command = Command(rawValue: argument) {
+                    options.command = command
+                    sawCommand = true
+                } else {
+                    options.arguments.append(argument)
+                }
+                continue
+            }
+            if argument == "--" { onlyPositionals = true; continue }
+            // `--flag=value` as well as `--flag value`.
+            var flag = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                flag = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            switch flag {
+            case "--config": options.configPath = try value(for: flag, inline)
+            case "--reporter", "--format":
+                let text = try value(for: flag, inline)
+                // `sarif:build/out.sarif`: rule and reporter names never contain a colon.
+                if let colon = text.firstIndex(of: ":") {
+                    let path = String(text[text.index(after: colon)...])
+                    guard !path.isEmpty else { throw UsageError(message: "`\(text)` has an empty output path", hint: "use --reporter NAME:PATH, e.g. --reporter sarif:build/statelint.sarif") }
+                    options.reporters.append(ReporterRequest(name: String(text[..<colon]), outputPath: path))
+                } else {
+                    options.reporters.append(ReporterRequest(name: text, outputPath: nil))
+                }
+            case "--output":
+                let path = try value(for: flag, inline)
+                guard !options.reporters.isEmpty else {
+                    throw UsageError(message: "--output must follow the --reporter it applies to", hint: "e.g. --reporter sarif --output build/statelint.sarif")
+                }
+                options.reporters[options.reporters.count - 1].outputPath = path
+            case "--only-rule": options.onlyRules.append(try value(for: flag, inline))
+            case "--stdin-path": options.stdinPath = try value(for: flag, inline)
+            case "--baseline": options.baselinePath = try value(for: flag, inline)
+            case "--write-baseline": options.writeBaselinePath = try value(for: flag, inline)
+            case "--jobs", "-j":
+                let text = try value(for: flag, inline)
+                guard let jobs = Int(text), jobs >= 1, jobs <= 1024 else {
+                    throw UsageError(message: "--jobs expects a whole number from 1 to 1024, found `\(text)`", hint: nil)
+                }
+                options.jobs = jobs
+            case "--strict": options.strict = true
+            case "--quiet", "-q": options.quiet = true
+            case "--no-color": options.noColor = true
+            case "--use-script-input-files": options.useScriptInputFiles = true
+            case "--force-exclude": options.forceExclude = true
+            case "--ignore-unreadable": options.ignoreUnreadable = true
+            case "--timings": options.timings = true
+            case "--show-unresolved": options.showUnresolved = true
+            case "--help", "-h": options.command = .help
+            case "--version": options.command = .version
+            default:
+                let known = flagsWithValues + booleanFlags
+                let suggestion = EditDistance.closestMatch(to: flag, in: known)
+                throw UsageError(message: "unknown option `\(flag)`",
+                                 hint: suggestion.map { "did you mean `\($0)`? See `statelint help`." } ?? "see `statelint help` for the options")
+            }
+        }
+        if inlineFlagMisuse(options) { throw UsageError(message: "--stdin-path cannot be combined with paths to lint", hint: "pipe one file's source and name it with --stdin-path PATH") }
+        return options
+    }
+
+    private static func inlineFlagMisuse(_ options: CommandLineOptions) -> Bool {
+        options.stdinPath != nil && options.command == .lint && !options.arguments.isEmpty
+    }
+}
