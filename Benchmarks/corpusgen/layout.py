@@ -47,8 +47,8 @@ def generate(rng, target_lines):
             if app is not None:
                 files.append(models.app_file(rng, f"{app.name}App/App/{app.name}App.swift", app))
             app = reg.new_app()
-            files.append(models.core_store_file(f"{app.name}App/Core/Store.swift", app))
-            files.append(models.strings_file(rng, f"{app.name}App/Resources/L10n.swift", app, rng.randint(1500, 4000)))
+            files.append(models.core_store_file(f"{app.name}App/Core/{app.name}Store.swift", app))
+            files.append(models.strings_file(rng, f"{app.name}App/Resources/{app.name}L10n.swift", app, rng.randint(1500, 4000)))
         feature = reg.new_feature(app)
         made = []
         for index in range(rng.randint(1, 3)):
