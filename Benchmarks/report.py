@@ -83,7 +83,7 @@ def print_linearity(rows):
 def print_aligned(table):
     """Aligns columns; a row with an empty last cell is a status row (tool + reason), printed as is."""
     measured = [row for row in table if row[-1] != ""]
-    widths = [max(len(row[i]) for row in measured) for i in range(len(table[0]))]
+    widths = [max(len(row[i]) for row in (table if i == 0 else measured)) for i in range(len(table[0]))]
     for index, row in enumerate(table):
         if row[-1] == "":
             print(f"{row[0].ljust(widths[0])}  {row[1]}")
