@@ -71,7 +71,7 @@ If the model should survive the view disappearing (a tab that keeps its state), 
 
 | option | default | meaning |
 | --- | --- | --- |
-| `handlers` | `[onAppear, task]` | Modifiers whose actions count as appear handlers. |
+| `handlers` | `[onAppear, task]` | Modifiers whose actions count as appear handlers: `task` or names starting with `on` (such as a custom `onFirstAppear`). |
 
 ```yaml
 appear_missing_nil_check:
@@ -304,7 +304,7 @@ the `App`, the environment) and pass it in instead of creating it on appear.
 
 | option | default | meaning |
 | --- | --- | --- |
-| `handlers` | `[onAppear, task]` | Modifiers whose actions count as appear handlers. |
+| `handlers` | `[onAppear, task]` | Modifiers whose actions count as appear handlers: `task` or names starting with `on` (such as a custom `onFirstAppear`). |
 
 ```yaml
 disappear_missing_teardown:

@@ -36,8 +36,10 @@ struct NilGuards {
         return token.length == propertyName.utf8.count && code.file.bytes[token.range].elementsEqual(propertyName.utf8)
     }
 
-    /// Whether the condition `range` holds only when the property is nil.
+    /// Whether the condition `range` holds only when the property is nil. An `||` at the top
+    /// level lets it hold otherwise (`if model == nil || refresh`).
     func conditionRequiresNil(_ range: Range<Int>) -> Bool {
+        if hasTopLevel(range, { code.kind($0) == .operator && code.text($0, is: "||") }) { return false }
         for k in range {
             guard let (end, start) = reference(at: k) else { continue }
             // `model == nil`, `model === nil`, `model == .none`
@@ -58,9 +60,14 @@ struct NilGuards {
         return false
     }
 
-    /// Whether the condition `range` holds only when the property is non-nil
-    /// (`let model`, `let m = model`, `var model`, `model != nil`).
+    /// Whether the condition `range` fails whenever the property is nil
+    /// (`let model`, `let m = model`, `var model`, `model != nil`), so that its `else` and the
+    /// code after an early exit it guards run only when the property is nil. With another
+    /// clause joined by `&&` or `,` the condition can also fail for that clause's sake.
     func conditionRequiresValue(_ range: Range<Int>) -> Bool {
+        if hasTopLevel(range, { code.kind($0) == .comma || (code.kind($0) == .operator && code.text($0, is: "&&")) }) {
+            return false
+        }
         for k in range {
             if code.keyword(k) == .let || code.keyword(k) == .var {
                 // `if let model {` / `if let model,` — the shorthand unwrap.
@@ -74,6 +81,17 @@ struct NilGuards {
             guard let (end, start) = reference(at: k) else { continue }
             if code.kind(end) == .operator, code.text(end, is: "!=") || code.text(end, is: "!=="), code.keyword(end + 1) == .nil { return true }
             if code.kind(start - 1) == .operator, code.text(start - 1, is: "!="), code.keyword(start - 2) == .nil { return true }
+        }
+        return false
+    }
+
+    /// Whether a token outside any brackets in `range` passes `test`.
+    private func hasTopLevel(_ range: Range<Int>, _ test: (Int) -> Bool) -> Bool {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            if let close = code.partner(of: k), close > k { k = close + 1; continue }
+            if test(k) { return true }
+            k += 1
         }
         return false
     }
