@@ -15,8 +15,10 @@ struct LocalScopes {
             if code.kind(k) == .leftBrace, let close = code.partner(of: k) {
                 openBlocks.append(close)
             } else if code.keyword(k) == .let || code.keyword(k) == .var, code.kind(k + 1) == .identifier {
-                let until = Self.scopeEnd(ofBindingAt: k, in: code) ?? openBlocks.last ?? body.upperBound
-                bindings[code.string(k + 1), default: []].append((k + 1)...max(k + 1, until))
+                let scope = Self.scope(ofBindingAt: k, in: code)
+                let from = scope.from ?? k + 1
+                let until = scope.until ?? openBlocks.last ?? body.upperBound
+                if from <= until { bindings[code.string(k + 1), default: []].append(from...until) }
             }
             k += 1
         }
@@ -27,18 +29,27 @@ struct LocalScopes {
         bindings[name]?.contains { $0.contains(k) } ?? false
     }
 
-    /// A binding in an `if`/`while` condition lives in the block that follows the condition;
-    /// nil for any other binding (its scope is the enclosing block), including `guard let`.
-    private static func scopeEnd(ofBindingAt k: Int, in code: CodeTokens) -> Int? {
-        let previous = code.keyword(k - 1)
-        guard previous == .if || previous == .while || code.kind(k - 1) == .comma else { return nil }
+    /// Where a binding is visible, when that is not "from its name to the end of the enclosing
+    /// block" (nil parts): a binding in an `if`/`while` condition only in the block after the
+    /// condition; a `guard` binding only after the guard's `else { … }`.
+    private static func scope(ofBindingAt k: Int, in code: CodeTokens) -> (from: Int?, until: Int?) {
         var j = k + 1
         while j < code.count && j < k + 512 {
-            if code.keyword(j) == .else { return nil }  // `guard let a, let b else`
-            if code.kind(j) == .leftBrace { return code.partner(of: j) }
-            if code.kind(j) == .rightBrace || code.kind(j) == .rightParen { return nil }
+            if code.keyword(j) == .else {
+                guard code.kind(j + 1) == .leftBrace, let close = code.partner(of: j + 1) else { return (nil, nil) }
+                return (close + 1, nil)
+            }
+            if code.kind(j) == .leftBrace {
+                let previous = code.keyword(k - 1)
+                let inCondition = previous == .if || previous == .while || code.kind(k - 1) == .comma
+                return inCondition ? (nil, code.partner(of: j)) : (nil, nil)
+            }
+            if code.kind(j) == .rightBrace || code.kind(j) == .rightParen || code.kind(j) == .semicolon
+                || (code.lineBreakBefore[j] && !ExpressionBounds.continuesExpression(j, in: code)) {
+                return (nil, nil)
+            }
             if let close = code.partner(of: j), close > j { j = close + 1 } else { j += 1 }
         }
-        return nil
+        return (nil, nil)
     }
 }
