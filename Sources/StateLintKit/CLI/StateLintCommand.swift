@@ -56,7 +56,7 @@ public struct StateLintCommand {
     func loadConfiguration(_ options: CommandLineOptions) -> Configuration? {
         var start = environment.workingDirectory
         if let stdinPath = options.stdinPath {
-            let absolute = FileDiscovery.absolute(stdinPath.hasPrefix("/") ? stdinPath : environment.workingDirectory + "/" + stdinPath)
+            let absolute = FileDiscovery.absolute(stdinPath, relativeTo: environment.workingDirectory)
             start = (absolute as NSString).deletingLastPathComponent
         }
         do {
@@ -78,7 +78,8 @@ public struct StateLintCommand {
             return fail("`statelint tokens` takes one file", hint: "usage: statelint tokens FILE")
         }
         do {
-            let bytes = path == "-" ? environment.readStandardInput() : try SourceReader.read(path)
+            let bytes = path == "-" ? environment.readStandardInput()
+                : try SourceReader.read(FileDiscovery.absolute(path, relativeTo: environment.workingDirectory))
             let file = SourceFile(path: path, bytes: bytes)
             let dump = TokenDump.render(file, tokens: Tokenizer.tokenize(file.bytes))
             // Written as bytes: the dump of a file with invalid UTF-8 keeps those bytes.

@@ -55,20 +55,31 @@ public struct LintEngine: Sendable {
         self.options = options
     }
 
+    /// The two phases, for progress reports.
+    public enum Phase: Sendable { case indexing, linting }
+
+    /// Called (from worker threads) each time a file of `phase` is done, with the phase's file count.
+    public typealias ProgressHandler = @Sendable (_ phase: Phase, _ total: Int) -> Void
+
     /// Lints `files`, resolving types against the declarations in `indexFiles` (the lint
     /// files are always indexed too). `sources` overrides reading a path (for `--stdin-path`).
-    public func run(files: [String], indexFiles: [String], sources: [String: [UInt8]] = [:]) -> Result {
+    public func run(files: [String], indexFiles: [String], sources: [String: [UInt8]] = [:],
+                    progress: ProgressHandler? = nil) -> Result {
         var result = Result()
         // Phase 1: the project index.
         var indexSet = Set(indexFiles)
         let toIndex = indexFiles + files.filter { indexSet.insert($0).inserted }
         let summaries = parallelMap(toIndex, jobs: options.jobs) { path -> (TypeDeclarationSummary, Timings) in
             var timings = Timings()
-            guard let bytes = try? Self.load(path, sources: sources, timings: &timings) else { return (TypeDeclarationSummary(), timings) }
+            guard let bytes = try? Self.load(path, sources: sources, timings: &timings) else {
+                progress?(.indexing, toIndex.count)
+                return (TypeDeclarationSummary(), timings)
+            }
             let file = SourceFile(path: path, bytes: bytes)
             let tokens = Self.measure(&timings.tokenize) { Tokenizer.tokenize(file.bytes) }
             let structure = Self.measure(&timings.structure) { FileStructure(file: file, tokens: tokens) }
             let summary = Self.measure(&timings.index) { TypeDeclarationSummary(structure) }
+            progress?(.indexing, toIndex.count)
             return (summary, timings)
         }
         for (_, timings) in summaries { result.timings.add(timings) }
@@ -78,7 +89,9 @@ public struct LintEngine: Sendable {
 
         // Phase 2: the rules.
         let perFile = parallelMap(files, jobs: options.jobs) { path in
-            lintFile(path, sources: sources, resolver: resolver)
+            let outcome = lintFile(path, sources: sources, resolver: resolver)
+            progress?(.linting, files.count)
+            return outcome
         }
         for outcome in perFile {
             result.timings.add(outcome.timings)

@@ -90,7 +90,13 @@ public struct FileDiscovery: Sendable {
     }
 
     static func absolute(_ path: String) -> String {
-        let base = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        absolute(path, relativeTo: FileManager.default.currentDirectoryPath)
+    }
+
+    /// `path` made absolute against `directory` (the command's working directory, which in
+    /// tests is not the process's), with `.` and `..` resolved.
+    public static func absolute(_ path: String, relativeTo directory: String) -> String {
+        let base = path.hasPrefix("/") ? path : directory + "/" + path
         // Normalise `.` and `..` textually (no symlink resolution: paths stay as the user sees them).
         var parts: [Substring] = []
         for part in base.split(separator: "/", omittingEmptySubsequences: true) {
