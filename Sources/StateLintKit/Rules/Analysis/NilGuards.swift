@@ -9,16 +9,66 @@ struct NilGuards {
     let code: CodeTokens
     let propertyName: String
 
-    func isGuarded(assignmentAt target: Int, value: Range<Int>, within body: ClosedRange<Int>) -> Bool {
-        // `model = model ?? Model()`
-        if let (end, _) = reference(at: value.lowerBound), code.kind(end) == .operator, code.text(end, is: "??") {
-            return true
+    /// Whether each assignment to the property is guarded. `assignments` are the code indices
+    /// of each assignment's first token (`model` or `self`) and of its value, in source order.
+    /// One forward pass over `body` decides them all, so a handler with many assignments stays
+    /// linear.
+    func guarded(_ assignments: [(target: Int, value: Int)], within body: ClosedRange<Int>) -> [Bool] {
+        var frames: [Frame] = []  // the blocks enclosing the scan position, innermost last
+        var results: [Bool] = []
+        results.reserveCapacity(assignments.count)
+        var k = body.lowerBound
+        for (target, value) in assignments {
+            while k < target {
+                while let last = frames.last, last.close < k { frames.removeLast() }
+                if code.kind(k) == .leftBrace, let close = code.partner(of: k) {
+                    frames.append(Frame(open: k, close: close))
+                } else if !frames.isEmpty, let exitEnd = earlyExit(at: k, limit: body.upperBound) {
+                    frames[frames.count - 1].guardedAfter = min(frames[frames.count - 1].guardedAfter, exitEnd)
+                }
+                k += 1
+            }
+            while let last = frames.last, last.close < target { frames.removeLast() }
+            // `model = model ?? Model()`
+            if let (end, _) = reference(at: value), code.kind(end) == .operator, code.text(end, is: "??") {
+                results.append(true)
+                continue
+            }
+            var isGuarded = false
+            for i in frames.indices.reversed() {
+                if frames[i].guardedAfter < target { isGuarded = true; break }
+                if frames[i].runsOnlyWhenNil == nil { frames[i].runsOnlyWhenNil = blockRunsOnlyWhenNil(frames[i].open) }
+                if frames[i].runsOnlyWhenNil == true { isGuarded = true; break }
+            }
+            results.append(isGuarded)
         }
-        for block in enclosingBlocks(of: target, within: body).reversed() {
-            if blockRunsOnlyWhenNil(block) { return true }
-            if earlyExitBefore(target, inBlockOpenedAt: block) { return true }
+        return results
+    }
+
+    /// An open block during the scan, and what is known about the property inside it.
+    private struct Frame {
+        let open: Int
+        let close: Int
+        /// Decided on first use: whether the block only runs while the property is nil.
+        var runsOnlyWhenNil: Bool?
+        /// Code after this index in the block runs only while the property is nil (an early exit).
+        var guardedAfter = Int.max
+    }
+
+    /// If a statement starting at `k` leaves the block unless the property is nil
+    /// (`guard model == nil else { return }`, `if model != nil { return }`, `if let model { return }`),
+    /// the index of its last `}`.
+    private func earlyExit(at k: Int, limit: Int) -> Int? {
+        if code.keyword(k) == .guard, let elseToken = elseOfGuard(k, before: limit),
+           conditionRequiresNil((k + 1)..<elseToken) {
+            return code.kind(elseToken + 1) == .leftBrace ? code.partner(of: elseToken + 1) : nil
         }
-        return false
+        if code.keyword(k) == .if, let blockOpen = blockOpen(afterConditionAt: k + 1, before: limit),
+           conditionRequiresValue((k + 1)..<blockOpen), let close = code.partner(of: blockOpen),
+           containsExit(blockOpen...close) {
+            return close
+        }
+        return nil
     }
 
     // MARK: References
@@ -97,26 +147,6 @@ struct NilGuards {
     }
 
     // MARK: Blocks
-
-    /// The `{` of every block enclosing `target` inside `body`, outermost first.
-    private func enclosingBlocks(of target: Int, within body: ClosedRange<Int>) -> [Int] {
-        var stack: [Int] = []
-        var k = body.lowerBound
-        while k < target {
-            if code.kind(k) == .leftBrace, let close = code.partner(of: k) {
-                if close < target {
-                    k = close + 1  // a block that ends before the assignment
-                    continue
-                }
-                stack.append(k)
-            } else if let close = code.partner(of: k), close > k, close < target, code.kind(k) != .leftBrace {
-                k = close + 1
-                continue
-            }
-            k += 1
-        }
-        return stack
-    }
 
     /// The keyword that introduces the block opened at `open` (`if`, `guard`, `else`, …) and
     /// the range of its condition.
@@ -202,26 +232,6 @@ struct NilGuards {
             steps += 1
         }
         return nil
-    }
-
-    /// Whether a statement before `target` in the block opened at `open` leaves the block
-    /// unless the property is nil: `guard model == nil else { return }`,
-    /// `if model != nil { return }`, `if let model { return }`.
-    private func earlyExitBefore(_ target: Int, inBlockOpenedAt open: Int) -> Bool {
-        var k = open + 1
-        while k < target {
-            if code.keyword(k) == .guard, let elseToken = elseOfGuard(k, before: target),
-               conditionRequiresNil((k + 1)..<elseToken) {
-                return true
-            }
-            if code.keyword(k) == .if, let blockOpen = blockOpen(afterConditionAt: k + 1, before: target),
-               let close = code.partner(of: blockOpen), close < target,
-               conditionRequiresValue((k + 1)..<blockOpen), containsExit(blockOpen...close) {
-                return true
-            }
-            if let close = code.partner(of: k), close > k, close < target { k = close + 1 } else { k += 1 }
-        }
-        return false
     }
 
     private func elseOfGuard(_ guardToken: Int, before limit: Int) -> Int? {

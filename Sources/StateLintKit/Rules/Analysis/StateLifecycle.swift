@@ -141,17 +141,28 @@ public final class StateLifecycle: @unchecked Sendable {
 
     private func findCreatingAssignments(in body: ClosedRange<Int>, properties: [String: StateProperty],
                                          handler: String, viewType: String, scope: String) {
+        var found: [(property: StateProperty, target: Int, value: Range<Int>, creation: Creation)] = []
         for (property, target, k) in propertyAssignments(in: body, properties: properties) {
             let valueStart = k + 2
             let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
             guard let creation = CreationResolver.creation(in: valueStart..<valueEnd, code: code,
                                                            declaredType: property.declaredType),
                   context.kind(of: creation.typeName, inScope: scope) == .referenceType else { continue }
-            let guarded = NilGuards(code: code, propertyName: property.name)
-                .isGuarded(assignmentAt: target, value: valueStart..<valueEnd, within: body)
+            found.append((property, target, valueStart..<valueEnd, creation))
+        }
+        guard !found.isEmpty else { return }
+        // One guard pass over the body per assigned property.
+        var guarded = [Bool](repeating: false, count: found.count)
+        for name in Set(found.map(\.property.name)) {
+            let indices = found.indices.filter { found[$0].property.name == name }
+            let flags = NilGuards(code: code, propertyName: name)
+                .guarded(indices.map { (found[$0].target, found[$0].value.lowerBound) }, within: body)
+            for (index, flag) in zip(indices, flags) { guarded[index] = flag }
+        }
+        for (index, assignment) in found.enumerated() {
             creatingAssignments.append(CreatingAssignment(
-                property: property, targetToken: target, endToken: valueEnd, creation: creation,
-                isGuarded: guarded, handler: handler, viewType: viewType))
+                property: assignment.property, targetToken: assignment.target, endToken: assignment.value.upperBound,
+                creation: assignment.creation, isGuarded: guarded[index], handler: handler, viewType: viewType))
         }
     }
 
