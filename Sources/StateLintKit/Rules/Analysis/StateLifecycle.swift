@@ -151,14 +151,8 @@ public final class StateLifecycle: @unchecked Sendable {
             found.append((property, target, valueStart..<valueEnd, creation))
         }
         guard !found.isEmpty else { return }
-        // One guard pass over the body per assigned property.
-        var guarded = [Bool](repeating: false, count: found.count)
-        for name in Set(found.map(\.property.name)) {
-            let indices = found.indices.filter { found[$0].property.name == name }
-            let flags = NilGuards(code: code, propertyName: name)
-                .guarded(indices.map { (found[$0].target, found[$0].value.lowerBound) }, within: body)
-            for (index, flag) in zip(indices, flags) { guarded[index] = flag }
-        }
+        let guarded = NilGuards(code: code)
+            .guarded(found.map { ($0.target, $0.value.lowerBound, $0.property.name) }, within: body)
         for (index, assignment) in found.enumerated() {
             creatingAssignments.append(CreatingAssignment(
                 property: assignment.property, targetToken: assignment.target, endToken: assignment.value.upperBound,
