@@ -54,6 +54,12 @@ public struct StateLintCommand {
 
     /// The configuration with command-line overrides, or nil after printing the error.
     func loadConfiguration(_ options: CommandLineOptions) -> Configuration? {
+        for request in options.reporters where OutputFormatterRegistry.named(request.name) == nil {
+            let suggestion = EditDistance.closestMatch(to: request.name, in: OutputFormatterRegistry.names)
+            _ = fail("unknown reporter `\(request.name)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""),
+                     hint: "valid reporters: " + OutputFormatterRegistry.names.joined(separator: ", "))
+            return nil
+        }
         var start = environment.workingDirectory
         if let stdinPath = options.stdinPath {
             let absolute = FileDiscovery.absolute(stdinPath, relativeTo: environment.workingDirectory)
