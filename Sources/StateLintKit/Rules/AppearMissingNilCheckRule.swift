@@ -9,7 +9,7 @@ public struct AppearMissingNilCheckRule: Rule {
 
     public static let options = [
         RuleOptionSpec(name: "handlers", defaultValue: .stringList(["onAppear", "task"]),
-                       summary: "Modifiers whose actions count as appear handlers."),
+                       summary: "Modifiers whose actions count as appear handlers (`task` or names starting with `on`, such as a custom `onFirstAppear`)."),
     ]
 
     let handlers: Set<String>

@@ -50,9 +50,10 @@ public final class LintContext: @unchecked Sendable {
         return computed
     }
 
-    /// The kind of a type name, noting names that cannot be resolved.
-    public func kind(of typeName: String) -> TypeKind? {
-        let kind = types.kind(of: typeName)
+    /// The kind of a type name written inside the type `scope` (a qualified name such as
+    /// `Feature.View`, or nil at the top level), noting names that cannot be resolved.
+    public func kind(of typeName: String, inScope scope: String? = nil) -> TypeKind? {
+        let kind = types.kind(of: typeName, inScope: scope)
         if kind == nil { unresolvedTypeNames.append(typeName) }
         return kind
     }
