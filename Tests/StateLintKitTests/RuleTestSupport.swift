@@ -33,7 +33,7 @@ enum RuleHarness {
         }
         let engine = LintEngine(rules: rules, directiveSeverity: ids.contains(superfluousID) ? .warning : nil)
         return parsed.flatMap { file, tokens, structure in
-            engine.check(LintContext(structure: structure, types: resolver), tokens: tokens)
+            engine.check(LintContext(structure: structure), tokens: tokens, types: resolver)
         }.sorted(by: Finding.isOrderedBefore)
     }
 

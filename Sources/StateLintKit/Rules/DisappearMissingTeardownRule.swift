@@ -26,7 +26,8 @@ public struct DisappearMissingTeardownRule: Rule {
                   lifecycle.teardowns[assignment.viewType]?.contains(property.name) != true else { return nil }
             let line = context.code.location(property.nameToken).line
             let message = "`\(property.name)` (declared at line \(line)) is created in `.\(assignment.handler)` but no `.onDisappear` sets it back to nil, so the `\(assignment.creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`."
-            return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message)
+            return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message,
+                                     requiresClass: assignment.requiresClass)
         }
     }
 }

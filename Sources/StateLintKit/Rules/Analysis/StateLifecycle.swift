@@ -19,6 +19,8 @@ public final class StateLifecycle: @unchecked Sendable {
         /// Code index just past the assigned expression.
         public let endToken: Int
         public let creation: Creation
+        /// The assignment matters only if the created type is a class.
+        public let requiresClass: ClassCondition
         public let isGuarded: Bool
         /// The modifier whose action contains it (`onAppear`, `task`).
         public let handler: String
@@ -146,8 +148,7 @@ public final class StateLifecycle: @unchecked Sendable {
             let valueStart = k + 2
             let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
             guard let creation = CreationResolver.creation(in: valueStart..<valueEnd, code: code,
-                                                           declaredType: property.declaredType),
-                  context.kind(of: creation.typeName, inScope: scope) == .referenceType else { continue }
+                                                           declaredType: property.declaredType) else { continue }
             found.append((property, target, valueStart..<valueEnd, creation))
         }
         guard !found.isEmpty else { return }
@@ -156,7 +157,9 @@ public final class StateLifecycle: @unchecked Sendable {
         for (index, assignment) in found.enumerated() {
             creatingAssignments.append(CreatingAssignment(
                 property: assignment.property, targetToken: assignment.target, endToken: assignment.value.upperBound,
-                creation: assignment.creation, isGuarded: guarded[index], handler: handler, viewType: viewType))
+                creation: assignment.creation,
+                requiresClass: ClassCondition(typeName: assignment.creation.typeName, scope: scope),
+                isGuarded: guarded[index], handler: handler, viewType: viewType))
         }
     }
 
