@@ -48,6 +48,7 @@ public struct StateInlineClassInitRule: Rule {
                                                 requiresClass: condition))
         }
         // `_m = State(initialValue: Model())` in an initializer.
+        guard !stateNamesByType.isEmpty else { return violations }
         for declaration in structure.declarations where declaration.kind == .initializer {
             guard let body = declaration.body, let parent = declaration.parent,
                   let states = stateNamesByType[lastComponent(structure.declarations[parent].name)],

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One source file as bytes, plus the table that turns byte offsets into positions.
 ///
 /// Positions are 1-based lines and 1-based UTF-8 byte columns, as the Swift compiler
@@ -6,14 +8,17 @@ public struct SourceFile: Sendable {
     /// The path as given by the user (or `--stdin-path`), used in output.
     public let path: String
     public let bytes: [UInt8]
-    /// Byte offset of the first byte of every line; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    private let lines: LineTable
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.lineStarts = SourceFile.computeLineStarts(bytes)
+        self.lines = LineTable()
     }
+
+    /// Byte offset of the first byte of every line; `lineStarts[0] == 0`. Computed on first
+    /// use: most linted files have no finding and never need a position.
+    public var lineStarts: [Int] { lines.starts(of: bytes) }
 
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
@@ -23,6 +28,7 @@ public struct SourceFile: Sendable {
 
     /// Line and column of a byte offset. Offsets past the end clamp to the end of the file.
     public func location(ofOffset offset: Int) -> SourceLocation {
+        let lineStarts = self.lineStarts
         let offset = max(0, min(offset, bytes.count))
         // Binary search for the last line start <= offset.
         var low = 0
@@ -36,6 +42,7 @@ public struct SourceFile: Sendable {
 
     /// The byte range of line `line` (1-based) without its terminator.
     public func lineRange(_ line: Int) -> Range<Int> {
+        let lineStarts = self.lineStarts
         guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count
@@ -89,4 +96,20 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     }
 
     public var description: String { "\(line):\(column)" }
+}
+
+/// The line-start table of one file, computed once on first use (thread-safe: a file's
+/// values may be shared by the threads that format reports).
+private final class LineTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var starts: [Int]?
+
+    func starts(of bytes: [UInt8]) -> [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let starts { return starts }
+        let computed = SourceFile.computeLineStarts(bytes)
+        starts = computed
+        return computed
+    }
 }

@@ -70,25 +70,34 @@ public final class StateLifecycle: @unchecked Sendable {
         return d.name
     }
 
+    /// `@State` properties by view type, then (only if there are any) methods by view type.
+    /// Most files have no `@State`, so they pay for one cheap pass over the declarations.
     private func collectMembers() {
-        for (index, declaration) in structure.declarations.enumerated() {
-            guard let parent = declaration.parent, let key = typeKey(parent) else { continue }
-            switch declaration.kind {
-            case .variable where declaration.hasAttribute("State"):
-                var declaredType: String?
-                var isOptional = false
-                if let annotation = declaration.typeAnnotation, let (name, optional) = TypeNames.annotatedType(annotation, in: code) {
-                    declaredType = name
-                    isOptional = optional
-                }
-                properties[key, default: [:]][declaration.name] = StateProperty(
-                    declaration: index, name: declaration.name, nameToken: declaration.nameToken,
-                    declaredType: declaredType, isOptional: isOptional)
-            case .function:
-                if let body = declaration.body { methods[key, default: [:]][declaration.name] = body }
-            default:
-                break
+        var keys: [Int: String] = [:]  // type declaration → its key, computed once each
+        func key(_ parent: Int) -> String? {
+            if let known = keys[parent] { return known }
+            let computed = typeKey(parent)
+            if let computed { keys[parent] = computed }
+            return computed
+        }
+        for (index, declaration) in structure.declarations.enumerated()
+        where declaration.kind == .variable && declaration.hasAttribute("State") {
+            guard let parent = declaration.parent, let key = key(parent) else { continue }
+            var declaredType: String?
+            var isOptional = false
+            if let annotation = declaration.typeAnnotation, let (name, optional) = TypeNames.annotatedType(annotation, in: code) {
+                declaredType = name
+                isOptional = optional
             }
+            properties[key, default: [:]][declaration.name] = StateProperty(
+                declaration: index, name: declaration.name, nameToken: declaration.nameToken,
+                declaredType: declaredType, isOptional: isOptional)
+        }
+        guard !properties.isEmpty else { return }
+        for declaration in structure.declarations where declaration.kind == .function {
+            guard let body = declaration.body, let parent = declaration.parent, let key = key(parent),
+                  properties[key] != nil else { continue }
+            methods[key, default: [:]][declaration.name] = body
         }
     }
 
