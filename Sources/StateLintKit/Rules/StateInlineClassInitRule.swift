@@ -28,10 +28,17 @@ public struct StateInlineClassInitRule: Rule {
                 appTypes.insert(lastComponent(declaration.name))
             }
         }
+        var owners: [Int: String] = [:]  // type declaration → the name its members group under
+        func owner(_ parent: Int) -> String {
+            if let known = owners[parent] { return known }
+            let name = lastComponent(structure.declarations[parent].name)
+            owners[parent] = name
+            return name
+        }
         for declaration in structure.declarations where declaration.kind == .variable {
             guard let state = declaration.attribute("State"), let parent = declaration.parent,
                   structure.declarations[parent].kind.isTypeLike else { continue }
-            let owner = lastComponent(structure.declarations[parent].name)
+            let owner = owner(parent)
             stateNamesByType[owner, default: [:]]["_" + declaration.name] = declaration
             guard !appTypes.contains(owner) else { continue }  // SwiftUI creates App state once per launch
             let declaredType = declaration.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
@@ -51,8 +58,8 @@ public struct StateInlineClassInitRule: Rule {
         guard !stateNamesByType.isEmpty else { return violations }
         for declaration in structure.declarations where declaration.kind == .initializer {
             guard let body = declaration.body, let parent = declaration.parent,
-                  let states = stateNamesByType[lastComponent(structure.declarations[parent].name)],
-                  !appTypes.contains(lastComponent(structure.declarations[parent].name)) else { continue }
+                  structure.declarations[parent].kind.isTypeLike,
+                  let states = stateNamesByType[owner(parent)], !appTypes.contains(owner(parent)) else { continue }
             for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
                 guard let property = states[code.string(k)] else { continue }
                 let isSelf = code.kind(k - 1) == .period && code.keyword(k - 2) == .`self`
@@ -73,11 +80,11 @@ public struct StateInlineClassInitRule: Rule {
     /// The creation in `range` and the condition under which it makes a class instance;
     /// `scope` is the qualified name of the type the code is in, where nested type names
     /// resolve first.
-    private func classCreation(in range: Range<Int>, declaredType: String?, scope: String,
+    private func classCreation(in range: Range<Int>, declaredType: String?, scope: @autoclosure () -> String,
                                _ context: LintContext) -> (Creation, ClassCondition)? {
         guard let creation = CreationResolver.creation(in: range, code: context.code, declaredType: declaredType) else { return nil }
         let looksLikeType = creation.typeName.unicodeScalars.first.map { Character($0).isUppercase } ?? false
-        return (creation, ClassCondition(typeName: creation.typeName, scope: scope,
+        return (creation, ClassCondition(typeName: creation.typeName, scope: scope(),
                                          holdsWhenUnknown: reportUnknownTypes && looksLikeType))
     }
 
