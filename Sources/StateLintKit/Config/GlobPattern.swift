@@ -13,6 +13,7 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as normalized: no leading `./`, no trailing or doubled `/`.
     public let pattern: String
     private let components: [Component]
+    private var isWildcardFree: Bool { !pattern.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") } }
 
     private enum Component: Sendable, Hashable {
         case anyFolders
@@ -72,12 +73,16 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     public var description: String { pattern }
 
     /// Whether the pattern has no wildcard, i.e. names one file or folder.
-    public var isLiteral: Bool {
-        !pattern.contains(where: { $0 == "*" || $0 == "?" })
-    }
+    public var isLiteral: Bool { isWildcardFree }
 
     /// Whether `relativePath` (or one of the folders containing it) matches.
     public func matches(_ relativePath: String) -> Bool {
+        // A pattern without wildcards names one file or folder: a string comparison decides,
+        // without splitting the path (file discovery asks this for every file).
+        if components.isEmpty { return true }
+        if isLiteral && !relativePath.hasPrefix("./") && !relativePath.contains("//") {
+            return relativePath == pattern || (relativePath.hasPrefix(pattern) && relativePath.utf8.dropFirst(pattern.utf8.count).first == UInt8(ascii: "/"))
+        }
         let path = Self.pathComponents(relativePath)
         return matchState(path).matchedSomePrefix
     }

@@ -97,11 +97,11 @@ struct DeclarationScanner {
         }
     }
 
-    static let modifierWords: Set<Keyword> = [
+    static let modifierWords = KeywordSet([
         .private, .fileprivate, .internal, .public, .package, .open, .static, .class, .final, .lazy,
         .weak, .unowned, .override, .mutating, .nonmutating, .convenience, .required, .dynamic,
         .indirect, .nonisolated, .optional, .consuming, .borrowing,
-    ]
+    ])
 
     private func isActorDeclaration(at k: Int) -> Bool {
         guard code.kind(k + 1) == .identifier, code.kind(k - 1) != .period else { return false }
@@ -227,10 +227,10 @@ struct DeclarationScanner {
         return nil
     }
 
-    static let headerEnders: Set<Keyword> = [
+    static let headerEnders = KeywordSet([
         .var, .let, .func, .`init`, .class, .struct, .enum, .protocol, .extension, .typealias,
         .subscript, .deinit, .import, .case, .return, .if, .guard, .for, .while, .switch,
-    ]
+    ])
 
     private mutating func append(_ declaration: Declaration) {
         if let body = declaration.body { pendingBodies[body.lowerBound] = declarations.count }
