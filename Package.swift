@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "StateLintKit", targets: ["StateLintKit"]),
         .executable(name: "statelint", targets: ["statelint"]),
+        // `swift package statelint` in packages that depend on this one.
+        .plugin(name: "StateLintPlugin", targets: ["StateLintPlugin"]),
     ],
     targets: [
         .target(
@@ -23,6 +25,15 @@ let package = Package(
             path: "Tests/StateLintKitTests",
             // Swift sources used as test data, not compiled into the tests.
             exclude: ["Fixtures", "Golden"]
+        ),
+        .plugin(
+            name: "StateLintPlugin",
+            capability: .command(
+                intent: .custom(verb: "statelint", description: "Lint this package's Swift sources with StateLint"),
+                permissions: []
+            ),
+            dependencies: ["statelint"],
+            path: "Plugins/StateLintPlugin"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -65,8 +65,3 @@ public struct Environment: Sendable {
                     readStandardInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) })
     }
 }
-
-/// Writes `contents` to `path` atomically: a temporary file in the same folder, then rename.
-func writeAtomically(_ contents: String, to path: String) throws {
-    try Data(contents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-}

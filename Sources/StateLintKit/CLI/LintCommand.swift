@@ -23,6 +23,9 @@ struct LintCommand {
 
     func run() -> Int32 {
         let started = DispatchTime.now().uptimeNanoseconds
+        // Parse the built-in type catalog on another core while configuration loading,
+        // discovery and tokenizing go on: it is the largest fixed start-up cost.
+        DispatchQueue.global(qos: .userInitiated).async { _ = FrameworkCatalog.builtIn.moduleNames.count }
         let command = StateLintCommand(environment: environment)
         guard let configuration = command.loadConfiguration(options) else { return 2 }
         let knownIDs = RuleRegistry.descriptions.map(\.id)
@@ -35,35 +38,12 @@ struct LintCommand {
             return command.fail("unknown reporter `\(request.name)`", hint: "valid reporters: " + OutputFormatterRegistry.names.joined(separator: ", "))
         }
 
-        // What to lint and what to index.
-        let discovery = FileDiscovery(rootDirectory: configuration.rootDirectory, included: configuration.included, excluded: configuration.excluded)
-        var sources: [String: [UInt8]] = [:]
-        var files: [String]
-        var errors: [FileReadError] = []
-        if let stdinPath = options.stdinPath {
-            if options.forceExclude && discovery.isExcluded(stdinPath) {
-                files = []
-            } else {
-                files = [stdinPath]
-                sources[stdinPath] = environment.readStandardInput()
-            }
-        } else {
-            var paths = options.arguments
-            if options.useScriptInputFiles {
-                guard let scriptInputs = scriptInputFiles() else {
-                    return command.fail("--use-script-input-files: SCRIPT_INPUT_FILE_COUNT is not set or not a number", hint: "Xcode sets it in a Run Script build phase with input files")
-                }
-                paths += scriptInputs
-            }
-            let explicit = !paths.isEmpty
-            if !explicit { paths = [configuration.rootDirectory] }
-            let found = discovery.files(under: paths, forceExclude: options.forceExclude)
-            files = found.files.map { displayPath($0) }
-            errors += found.errors
-            if !explicit { files = files.filter { !$0.isEmpty } }
+        let inputs: LintInputs
+        do {
+            inputs = try LintInputs.gather(options: options, configuration: configuration, environment: environment)
+        } catch {
+            return command.fail(error.message, hint: error.hint)
         }
-        let indexDiscovery = FileDiscovery(rootDirectory: configuration.rootDirectory, included: configuration.index, excluded: configuration.excluded)
-        let indexFiles = indexDiscovery.files(under: [configuration.rootDirectory]).files.map { displayPath($0) }
 
         // Rules.
         let enabled = Self.enabledRuleIDs(configuration, onlyRules: options.onlyRules)
@@ -81,28 +61,49 @@ struct LintCommand {
         engineOptions.knownClasses = configuration.knownClasses
         engineOptions.knownValueTypes = configuration.knownValueTypes
 
+        // A terminal gets a live progress line instead of the `Linting N files…` line.
         let status = StatusLine(environment: environment, quiet: options.quiet, color: useColor)
-        status.print("Linting \(files.count) file\(files.count == 1 ? "" : "s")…")
+        let showsProgress = environment.stderrIsTerminal && !options.quiet
+        let fileCount = inputs.files.count
+        if !showsProgress { status.print("Linting \(fileCount) file\(fileCount == 1 ? "" : "s")…") }
+        let progress = showsProgress ? ProgressLine(sink: environment.stderr) : nil
+        var onProgress: LintEngine.ProgressHandler?
+        if let progress {
+            onProgress = { phase, total in progress.fileFinished(phase, total: total) }
+        }
         var result = LintEngine(rules: rules, directiveSeverity: directiveSeverity, options: engineOptions)
-            .run(files: files, indexFiles: indexFiles, sources: sources)
-        errors += result.errors
+            .run(files: inputs.files, indexFiles: inputs.indexFiles, sources: inputs.sources, progress: onProgress)
+        progress?.finish()
+
+        // From here on paths are shown as the user sees them: relative to the working directory.
+        var readablePaths: [String: String] = [:]
+        for path in inputs.files { readablePaths[displayPath(path)] = path }
+        let errors = (inputs.errors + result.errors).map { FileReadError(path: displayPath($0.path), reason: $0.reason) }
+        result.findings = result.findings.map { finding in
+            var shown = finding
+            shown.path = displayPath(finding.path)
+            return shown
+        }
+        result.lintedFiles = result.lintedFiles.map(displayPath)
         for error in errors { environment.stderr.write("\(error)\n") }
+        let paths = readablePaths
+        let lineLookup = CachedSourceLines(sources: inputs.sources, resolvePath: { paths[$0] ?? $0 })
 
         // Baseline.
-        let lineLookup = CachedSourceLines(sources: sources)
         if let path = options.writeBaselinePath {
             do {
-                try writeAtomically(Baseline(findings: result.findings, lines: lineLookup).serialized(), to: path)
+                try ReportFileWriter.write(Baseline(findings: result.findings, lines: lineLookup).serialized(), to: absolute(path))
             } catch {
-                return command.fail("cannot write baseline \(path): \(error.localizedDescription)")
+                return command.fail("cannot write baseline \(path): \(error)")
             }
         }
         if let path = options.baselinePath {
             do {
-                let baseline = try Baseline.load(path)
+                let baseline = try Baseline.load(absolute(path), displayPath: path)
                 result.findings = baseline.newFindings(result.findings, lines: lineLookup)
             } catch {
-                return command.fail("\(error)")
+                environment.stderr.write("\(error)\n")  // already `path: error: …`
+                return 2
             }
         }
 
@@ -115,14 +116,18 @@ struct LintCommand {
             guard let formatter = OutputFormatterRegistry.named(request.name) else { continue }
             let report = formatter.format(result.findings, context: context)
             if let path = request.outputPath {
-                do { try writeAtomically(report, to: path) } catch {
-                    return command.fail("cannot write \(request.name) report to \(path): \(error.localizedDescription)")
+                do { try ReportFileWriter.write(report, to: absolute(path)) } catch {
+                    return command.fail("cannot write \(request.name) report to \(path): \(error)")
                 }
             } else {
                 environment.stdout.write(report)
             }
             if request.name == "github", let summaryPath = environment.variables["GITHUB_STEP_SUMMARY"], !summaryPath.isEmpty {
-                appendStepSummary(GitHubFormatter.stepSummary(result.findings, context: context), to: summaryPath)
+                do {
+                    try ReportFileWriter.append(GitHubFormatter.stepSummary(result.findings, context: context), to: absolute(summaryPath))
+                } catch {
+                    environment.stderr.write("statelint: warning: cannot append to GITHUB_STEP_SUMMARY file \(summaryPath): \(error)\n")
+                }
             }
         }
 
@@ -153,26 +158,15 @@ struct LintCommand {
         !options.noColor && environment.stderrIsTerminal && (environment.variables["NO_COLOR"] ?? "").isEmpty
     }
 
+    private func absolute(_ path: String) -> String {
+        FileDiscovery.absolute(path, relativeTo: environment.workingDirectory)
+    }
+
     /// Paths are shown relative to the working directory when they lie inside it.
     private func displayPath(_ path: String) -> String {
         guard path.hasPrefix("/") else { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
         let prefix = environment.workingDirectory.hasSuffix("/") ? environment.workingDirectory : environment.workingDirectory + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
-
-    private func scriptInputFiles() -> [String]? {
-        guard let countText = environment.variables["SCRIPT_INPUT_FILE_COUNT"], let count = Int(countText), count >= 0 else { return nil }
-        return (0..<count).compactMap { environment.variables["SCRIPT_INPUT_FILE_\($0)"] }.filter { $0.hasSuffix(".swift") }
-    }
-
-    private func appendStepSummary(_ text: String, to path: String) {
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            environment.stderr.write("statelint: warning: cannot open GITHUB_STEP_SUMMARY file \(path)\n")
-            return
-        }
-        handle.seekToEndOfFile()
-        handle.write(Data(text.utf8))
-        handle.closeFile()
     }
 
     private func printUnresolved(_ names: [String: Int]) {
@@ -192,16 +186,5 @@ struct LintCommand {
         let megabytes = Double(result.byteCount) / 1e6
         environment.stderr.write(String(format: "timings (CPU seconds summed over threads): read %.3f  tokenize %.3f  structure %.3f  index %.3f  rules %.3f\n", t.read, t.tokenize, t.structure, t.index, t.rules))
         environment.stderr.write(String(format: "wall %.3f s, %d files linted (%d indexed), %.2f MB, %.1f MB/s\n", wall, result.lintedFiles.count, result.indexedFileCount, megabytes, wall > 0 ? megabytes / wall : 0))
-    }
-}
-
-/// `Linting…` / `Done…` lines on standard error.
-struct StatusLine {
-    let environment: Environment
-    let quiet: Bool
-    let color: Bool
-    func print(_ text: String) {
-        guard !quiet else { return }
-        environment.stderr.write(color ? "\u{1B}[2m\(text)\u{1B}[0m\n" : "\(text)\n")
     }
 }

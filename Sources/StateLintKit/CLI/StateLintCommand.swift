@@ -54,9 +54,15 @@ public struct StateLintCommand {
 
     /// The configuration with command-line overrides, or nil after printing the error.
     func loadConfiguration(_ options: CommandLineOptions) -> Configuration? {
+        for request in options.reporters where OutputFormatterRegistry.named(request.name) == nil {
+            let suggestion = EditDistance.closestMatch(to: request.name, in: OutputFormatterRegistry.names)
+            _ = fail("unknown reporter `\(request.name)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""),
+                     hint: "valid reporters: " + OutputFormatterRegistry.names.joined(separator: ", "))
+            return nil
+        }
         var start = environment.workingDirectory
         if let stdinPath = options.stdinPath {
-            let absolute = FileDiscovery.absolute(stdinPath.hasPrefix("/") ? stdinPath : environment.workingDirectory + "/" + stdinPath)
+            let absolute = FileDiscovery.absolute(stdinPath, relativeTo: environment.workingDirectory)
             start = (absolute as NSString).deletingLastPathComponent
         }
         do {
@@ -78,7 +84,8 @@ public struct StateLintCommand {
             return fail("`statelint tokens` takes one file", hint: "usage: statelint tokens FILE")
         }
         do {
-            let bytes = path == "-" ? environment.readStandardInput() : try SourceReader.read(path)
+            let bytes = path == "-" ? environment.readStandardInput()
+                : try SourceReader.read(FileDiscovery.absolute(path, relativeTo: environment.workingDirectory))
             let file = SourceFile(path: path, bytes: bytes)
             let dump = TokenDump.render(file, tokens: Tokenizer.tokenize(file.bytes))
             // Written as bytes: the dump of a file with invalid UTF-8 keeps those bytes.

@@ -24,18 +24,23 @@ public struct Baseline: Sendable {
         public let description: String
     }
 
-    public static func load(_ path: String) throws(LoadError) -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(description: "\(path): error: cannot read baseline file (create one with --write-baseline \(path))")
+    /// Reads the baseline at `path` (a FIFO or device is refused rather than read forever).
+    public static func load(_ path: String, displayPath: String? = nil) throws(LoadError) -> Baseline {
+        let shown = displayPath ?? path
+        let data: Data
+        do {
+            data = Data(try SourceReader.read(path))
+        } catch {
+            throw LoadError(description: "\(shown): error: cannot read baseline file: \(error.reason) (create one with --write-baseline \(shown))")
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               object["version"] as? Int == 1, let items = object["findings"] as? [[String: Any]] else {
-            throw LoadError(description: "\(path): error: not a StateLint baseline (expected JSON with \"version\": 1 and \"findings\"); recreate it with --write-baseline")
+            throw LoadError(description: "\(shown): error: not a StateLint baseline (expected JSON with \"version\": 1 and \"findings\"); recreate it with --write-baseline")
         }
         var entries: [Entry] = []
         for (index, item) in items.enumerated() {
             guard let file = item["file"] as? String, let rule = item["rule"] as? String, let text = item["lineText"] as? String else {
-                throw LoadError(description: "\(path): error: baseline entry \(index + 1) lacks file, rule or lineText")
+                throw LoadError(description: "\(shown): error: baseline entry \(index + 1) lacks file, rule or lineText")
             }
             entries.append(Entry(file: file, rule: rule, lineText: text))
         }
@@ -71,14 +76,21 @@ public final class CachedSourceLines: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [String: SourceFile] = [:]
     private let sources: [String: [UInt8]]
+    private let resolvePath: @Sendable (String) -> String
 
-    public init(sources: [String: [UInt8]] = [:]) { self.sources = sources }
+    /// `sources` overrides reading a path (standard input); `resolvePath` turns a finding's
+    /// displayed path into the path to read.
+    public init(sources: [String: [UInt8]] = [:], resolvePath: @escaping @Sendable (String) -> String = { $0 }) {
+        self.sources = sources
+        self.resolvePath = resolvePath
+    }
 
     public func file(_ path: String) -> SourceFile? {
         lock.lock()
         defer { lock.unlock() }
         if let file = files[path] { return file }
-        guard let bytes = sources[path] ?? (try? SourceReader.read(path)) else { return nil }
+        let readablePath = resolvePath(path)
+        guard let bytes = sources[readablePath] ?? (try? SourceReader.read(readablePath)) else { return nil }
         let file = SourceFile(path: path, bytes: bytes)
         files[path] = file
         return file

@@ -40,9 +40,12 @@ public struct Directive: Sendable, Hashable {
         for token in tokens where token.kind.isComment && token.length > marker.count + 2 {
             let bytes = file.bytes[token.range]
             guard let markerStart = find(marker, in: bytes) else { continue }
-            // Only a comment that *starts* with the marker is a directive (after `//`, `/*`, `*`).
+            // Doc comments (`///`, `/**`) document directives; they are never directives.
+            let third = file.bytes[token.start + 2]
+            if third == UInt8(ascii: "/") || (token.kind == .blockComment && third == UInt8(ascii: "*")) { continue }
+            // Only a comment that *starts* with the marker is a directive.
             let lead = file.bytes[(token.start + 2)..<markerStart]
-            guard lead.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "*") }) else { continue }
+            guard lead.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { continue }
             var text = file.text(markerStart..<token.end)
             if token.kind == .blockComment, text.hasSuffix("*/") { text.removeLast(2) }
             text.removeFirst(marker.count)

@@ -1,46 +1,74 @@
+/// A rule violation located in its file: what the engine keeps of a file between linting it
+/// and deciding, with the whole project's index, which violations stand.
+struct Candidate: Sendable {
+    let ruleID: String
+    let violation: RuleViolation
+    let start: SourceLocation
+    let end: SourceLocation
+}
+
 /// Applies a file's directives to its violations and reports the directives that did nothing.
-struct DirectiveFilter {
-    let file: SourceFile
+/// Built while the file is in memory; keeps only the directives and their positions.
+struct DirectiveFilter: Sendable {
     let directives: [Directive]
     let malformed: [Directive.Malformed]
+    /// Start and end of each directive's comment, then of each malformed one.
+    private let directiveSpans: [(SourceLocation, SourceLocation)]
+    private let malformedSpans: [(SourceLocation, SourceLocation)]
 
-    struct Outcome {
-        var kept: [(ruleID: String, violation: RuleViolation)] = []
-        /// Problems with the directives themselves (`superfluous_disable_command`).
-        var directiveProblems: [RuleViolation] = []
+    init(file: SourceFile, tokens: [Token]) {
+        let (directives, malformed) = Directive.parse(file, tokens: tokens)
+        self.directives = directives
+        self.malformed = malformed
+        directiveSpans = directives.map { (file.location(ofOffset: $0.start), file.location(ofOffset: $0.end)) }
+        malformedSpans = malformed.map { (file.location(ofOffset: $0.start), file.location(ofOffset: $0.end)) }
     }
 
-    /// `violations` by rule id; `ranRules` are the rules that ran on this file (a directive for
-    /// a rule that did not run is not superfluous); `knownRules` are all rule ids.
-    func apply(_ violations: [(ruleID: String, violation: RuleViolation)], ranRules: Set<String>,
-               knownRules: [String]) -> Outcome {
+    var isEmpty: Bool { directives.isEmpty && malformed.isEmpty }
+
+    struct Outcome {
+        var kept: [Candidate] = []
+        /// Problems with the directives themselves (`superfluous_disable_command`).
+        var directiveProblems: [Candidate] = []
+    }
+
+    /// `ranRules` are the rules that ran on this file (a directive for a rule that did not run
+    /// is not superfluous); `knownRules` are all rule ids.
+    func apply(_ candidates: [Candidate], ranRules: Set<String>, knownRules: [String]) -> Outcome {
         var outcome = Outcome()
+        guard !isEmpty else {
+            outcome.kept = candidates
+            return outcome
+        }
         var used = [Bool](repeating: false, count: directives.count)
-        for item in violations {
-            let line = file.location(ofOffset: item.violation.start).line
+        for candidate in candidates {
             var suppressed = false
-            for (index, directive) in directives.enumerated() where directive.names(item.ruleID) {
-                if suppresses(directive, index: index, line: line, offset: item.violation.start, ruleID: item.ruleID) {
+            for (index, directive) in directives.enumerated() where directive.names(candidate.ruleID) {
+                if suppresses(directive, index: index, line: candidate.start.line, offset: candidate.violation.start, ruleID: candidate.ruleID) {
                     used[index] = true
                     suppressed = true
                 }
             }
-            if !suppressed { outcome.kept.append(item) }
+            if !suppressed { outcome.kept.append(candidate) }
+        }
+        let problemID = SuperfluousDisableCommand.description.id
+        func problem(_ span: (SourceLocation, SourceLocation), _ start: Int, _ end: Int, _ message: String) -> Candidate {
+            Candidate(ruleID: problemID, violation: RuleViolation(start: start, end: end, message: message), start: span.0, end: span.1)
         }
         for (index, directive) in directives.enumerated() {
             for id in directive.ruleIDs where id != "all" && !knownRules.contains(id) {
                 let suggestion = EditDistance.closestMatch(to: id, in: knownRules)
-                outcome.directiveProblems.append(RuleViolation(start: directive.start, end: directive.end,
-                    message: "unknown rule `\(id)` in `statelint:\(directive.action.rawValue)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? "")))
+                outcome.directiveProblems.append(problem(directiveSpans[index], directive.start, directive.end,
+                    "unknown rule `\(id)` in `statelint:\(directive.action.rawValue)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? "")))
             }
             let namesRanRule = directive.ruleIDs.contains { $0 == "all" || ranRules.contains($0) }
             if directive.action != .enable && !used[index] && namesRanRule {
-                outcome.directiveProblems.append(RuleViolation(start: directive.start, end: directive.end,
-                    message: "`statelint:\(directive.action.rawValue) \(directive.ruleIDs.joined(separator: " "))` suppresses nothing here; remove it"))
+                outcome.directiveProblems.append(problem(directiveSpans[index], directive.start, directive.end,
+                    "`statelint:\(directive.action.rawValue) \(directive.ruleIDs.joined(separator: " "))` suppresses nothing here; remove it"))
             }
         }
-        for problem in malformed {
-            outcome.directiveProblems.append(RuleViolation(start: problem.start, end: problem.end, message: problem.message))
+        for (index, item) in malformed.enumerated() {
+            outcome.directiveProblems.append(problem(malformedSpans[index], item.start, item.end, item.message))
         }
         return outcome
     }

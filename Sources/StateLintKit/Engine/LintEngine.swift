@@ -55,110 +55,130 @@ public struct LintEngine: Sendable {
         self.options = options
     }
 
-    /// Lints `files`, resolving types against the declarations in `indexFiles` (the lint
-    /// files are always indexed too). `sources` overrides reading a path (for `--stdin-path`).
-    public func run(files: [String], indexFiles: [String], sources: [String: [UInt8]] = [:]) -> Result {
-        var result = Result()
-        // Phase 1: the project index.
-        var indexSet = Set(indexFiles)
-        let toIndex = indexFiles + files.filter { indexSet.insert($0).inserted }
-        let summaries = parallelMap(toIndex, jobs: options.jobs) { path -> (TypeDeclarationSummary, Timings) in
-            var timings = Timings()
-            guard let bytes = try? Self.load(path, sources: sources, timings: &timings) else { return (TypeDeclarationSummary(), timings) }
-            let file = SourceFile(path: path, bytes: bytes)
-            let tokens = Self.measure(&timings.tokenize) { Tokenizer.tokenize(file.bytes) }
-            let structure = Self.measure(&timings.structure) { FileStructure(file: file, tokens: tokens) }
-            let summary = Self.measure(&timings.index) { TypeDeclarationSummary(structure) }
-            return (summary, timings)
-        }
-        for (_, timings) in summaries { result.timings.add(timings) }
-        result.indexedFileCount = toIndex.count
-        let project = ProjectIndex(summaries: summaries.map(\.0))
-        let resolver = TypeResolver(project: project, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
+    /// The two phases, for progress reports.
+    public enum Phase: Sendable { case indexing, linting }
 
-        // Phase 2: the rules.
-        let perFile = parallelMap(files, jobs: options.jobs) { path in
-            lintFile(path, sources: sources, resolver: resolver)
+    /// Called (from worker threads) each time a file of `phase` is done, with the phase's file count.
+    public typealias ProgressHandler = @Sendable (_ phase: Phase, _ total: Int) -> Void
+
+    /// Lints `files`, resolving types against the declarations in `indexFiles` and `files`.
+    /// `sources` overrides reading a path (for `--stdin-path`).
+    ///
+    /// Every file is read, tokenized and analysed once: rules state which of their violations
+    /// depend on a type being a class, and those conditions are decided once the project
+    /// index is complete. Only small per-file results are kept, so memory does not grow with
+    /// the project's size.
+    public func run(files: [String], indexFiles: [String], sources: [String: [UInt8]] = [:],
+                    progress: ProgressHandler? = nil) -> Result {
+        var result = Result()
+        let lintSet = Set(files)
+        var seen = lintSet
+        let indexOnly = indexFiles.filter { seen.insert($0).inserted }
+        let work = files + indexOnly
+        let analyses = parallelMap(work, jobs: options.jobs) { path -> FileAnalysis in
+            let isLinted = lintSet.contains(path)
+            let analysis = analyse(path, isLinted: isLinted, sources: sources)
+            progress?(isLinted ? .linting : .indexing, isLinted ? files.count : indexOnly.count)
+            return analysis
         }
-        for outcome in perFile {
-            result.timings.add(outcome.timings)
-            switch outcome.result {
+        result.indexedFileCount = work.count
+        let project = ProjectIndex(summaries: analyses.map(\.summary))
+        let resolver = TypeResolver(project: project, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
+        for analysis in analyses {
+            result.timings.add(analysis.timings)
+            guard analysis.isLinted else { continue }
+            switch analysis.outcome {
             case .failure(let error):
                 result.errors.append(error)
-            case .success(let fileResult):
-                result.lintedFiles.append(outcome.path)
-                result.findings += fileResult.findings
-                result.byteCount += fileResult.byteCount
-                for name in fileResult.unresolved { result.unresolvedTypeNames[name, default: 0] += 1 }
+            case .success(let linted):
+                result.lintedFiles.append(analysis.path)
+                result.byteCount += linted.byteCount
+                let start = DispatchTime.now().uptimeNanoseconds
+                var unresolved: [String] = []
+                result.findings += findings(path: analysis.path, candidates: linted.candidates, filter: linted.filter,
+                                            types: resolver, unresolved: &unresolved)
+                for name in unresolved { result.unresolvedTypeNames[name, default: 0] += 1 }
+                result.timings.rules += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             }
         }
         result.findings.sort(by: Finding.isOrderedBefore)
         return result
     }
 
-    struct FileResult: Sendable {
-        var findings: [Finding]
-        var unresolved: [String]
-        var byteCount: Int
-    }
-
-    struct FileOutcome: Sendable {
+    /// What one file contributes: its type declarations and, if it is linted, its candidates.
+    struct FileAnalysis: Sendable {
         let path: String
-        let result: Swift.Result<FileResult, FileReadError>
+        let isLinted: Bool
+        let summary: TypeDeclarationSummary
+        let outcome: Swift.Result<LintedFile, FileReadError>
         let timings: Timings
     }
 
-    private func lintFile(_ path: String, sources: [String: [UInt8]], resolver: TypeResolver) -> FileOutcome {
+    struct LintedFile: Sendable {
+        let candidates: [Candidate]
+        let filter: DirectiveFilter
+        let byteCount: Int
+    }
+
+    private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]]) -> FileAnalysis {
         var timings = Timings()
         do throws(FileReadError) {
             let bytes = try Self.load(path, sources: sources, timings: &timings)
-            try SourceReader.validateText(bytes, path: path)
+            if isLinted { try SourceReader.validateText(bytes, path: path) }
             let file = SourceFile(path: path, bytes: bytes)
             let tokens = Self.measure(&timings.tokenize) { Tokenizer.tokenize(file.bytes) }
             let structure = Self.measure(&timings.structure) { FileStructure(file: file, tokens: tokens) }
-            let (findings, unresolved) = Self.measure(&timings.rules) { () -> ([Finding], [String]) in
-                let context = LintContext(structure: structure, types: resolver)
-                let findings = check(context, tokens: tokens)
-                return (findings, context.unresolvedTypeNames)
+            let summary = Self.measure(&timings.index) { TypeDeclarationSummary(structure) }
+            guard isLinted else {
+                return FileAnalysis(path: path, isLinted: false, summary: summary, outcome: .success(LintedFile(candidates: [], filter: DirectiveFilter(file: file, tokens: []), byteCount: bytes.count)), timings: timings)
             }
-            return FileOutcome(path: path, result: .success(FileResult(findings: findings, unresolved: unresolved, byteCount: bytes.count)), timings: timings)
+            let (candidates, filter) = Self.measure(&timings.rules) { self.candidates(LintContext(structure: structure), tokens: tokens) }
+            return FileAnalysis(path: path, isLinted: true, summary: summary,
+                                outcome: .success(LintedFile(candidates: candidates, filter: filter, byteCount: bytes.count)), timings: timings)
         } catch {
-            return FileOutcome(path: path, result: .failure(error), timings: timings)
+            return FileAnalysis(path: path, isLinted: isLinted, summary: TypeDeclarationSummary(), outcome: .failure(error), timings: timings)
         }
     }
 
-    /// Runs every rule on one file and applies its directives.
-    func check(_ context: LintContext, tokens: [Token]) -> [Finding] {
+    /// Runs every rule on one file: located violations, not yet checked against the index or
+    /// the directives.
+    func candidates(_ context: LintContext, tokens: [Token]) -> ([Candidate], DirectiveFilter) {
         let file = context.structure.file
-        var violations: [(ruleID: String, violation: RuleViolation)] = []
-        var severities: [String: Severity] = [:]
+        var candidates: [Candidate] = []
         for configured in rules {
-            severities[configured.id] = configured.severity
-            for violation in configured.rule.check(context) { violations.append((configured.id, violation)) }
-        }
-        let (directives, malformed) = Directive.parse(file, tokens: tokens)
-        var kept = violations
-        var directiveProblems: [RuleViolation] = []
-        if !directives.isEmpty || !malformed.isEmpty {
-            let outcome = DirectiveFilter(file: file, directives: directives, malformed: malformed)
-                .apply(violations, ranRules: Set(severities.keys), knownRules: RuleRegistry.descriptions.map(\.id))
-            kept = outcome.kept
-            directiveProblems = outcome.directiveProblems
-        }
-        var findings = kept.map { item in
-            makeFinding(file, ruleID: item.ruleID, severity: severities[item.ruleID] ?? .warning, item.violation)
-        }
-        if let directiveSeverity {
-            findings += directiveProblems.map {
-                makeFinding(file, ruleID: SuperfluousDisableCommand.description.id, severity: directiveSeverity, $0)
+            for violation in configured.rule.check(context) {
+                candidates.append(Candidate(ruleID: configured.id, violation: violation,
+                                            start: file.location(ofOffset: violation.start),
+                                            end: file.location(ofOffset: violation.end)))
             }
+        }
+        return (candidates, DirectiveFilter(file: file, tokens: tokens))
+    }
+
+    /// The findings of one file: candidates whose class conditions hold, less what its
+    /// directives suppress, plus problems with the directives.
+    func findings(path: String, candidates: [Candidate], filter: DirectiveFilter, types: TypeResolver,
+                  unresolved: inout [String]) -> [Finding] {
+        let standing = candidates.filter { $0.violation.requiresClass?.holds(in: types, unresolved: &unresolved) ?? true }
+        let severities = Dictionary(rules.map { ($0.id, $0.severity) }, uniquingKeysWith: { first, _ in first })
+        let outcome = filter.apply(standing, ranRules: Set(severities.keys), knownRules: RuleRegistry.descriptions.map(\.id))
+        var findings = outcome.kept.map { makeFinding(path, $0, severity: severities[$0.ruleID] ?? .warning) }
+        if let directiveSeverity {
+            findings += outcome.directiveProblems.map { makeFinding(path, $0, severity: directiveSeverity) }
         }
         return findings
     }
 
-    private func makeFinding(_ file: SourceFile, ruleID: String, severity: Severity, _ violation: RuleViolation) -> Finding {
-        Finding(ruleID: ruleID, severity: severity, message: violation.message, path: file.path,
-                start: file.location(ofOffset: violation.start), end: file.location(ofOffset: violation.end))
+    /// Lints one file already in memory against a complete resolver (tests, editors).
+    public func check(_ context: LintContext, tokens: [Token], types: TypeResolver) -> [Finding] {
+        let (candidates, filter) = candidates(context, tokens: tokens)
+        var unresolved: [String] = []
+        return findings(path: context.structure.file.path, candidates: candidates, filter: filter, types: types, unresolved: &unresolved)
+    }
+
+    private func makeFinding(_ path: String, _ candidate: Candidate, severity: Severity) -> Finding {
+        Finding(ruleID: candidate.ruleID, severity: severity, message: candidate.violation.message, path: path,
+                start: candidate.start, end: candidate.end)
     }
 
     static func load(_ path: String, sources: [String: [UInt8]], timings: inout Timings) throws(FileReadError) -> [UInt8] {

@@ -46,30 +46,38 @@ public struct FileDiscovery: Sendable {
     }
 
     private func walk(_ directory: String, into result: inout Result, seen: inout Set<String>) {
-        var pending = [directory]
+        // Normalise once: every path below is folder + "/" + name, already normal, so the
+        // per-file checks below never re-split paths (this walk runs over every file).
+        var pending = [FileDiscovery.absolute(directory)]
+        let rootPrefix = rootDirectory.hasSuffix("/") ? rootDirectory : rootDirectory + "/"
+        func relative(_ path: String) -> String? {
+            path == rootDirectory ? "." : (path.hasPrefix(rootPrefix) ? String(path.dropFirst(rootPrefix.count)) : nil)
+        }
         while let folder = pending.popLast() {
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: folder)
-            } catch {
-                result.errors.append(FileReadError(path: folder, reason: "cannot list folder: \(error.localizedDescription)"))
+            guard let entries = DirectoryEntries(folder) else {
+                result.errors.append(FileReadError(path: folder, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
                 continue
             }
-            for name in names {
-                let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }  // vanished meanwhile
-                let type = info.st_mode & S_IFMT
-                if type == S_IFDIR {
+            let base = folder.hasSuffix("/") ? folder : folder + "/"
+            for (name, kind) in entries.list() {
+                let path = base + name
+                switch kind {
+                case .directory:
                     if name.hasPrefix(".") || FileDiscovery.skippedFolderNames.contains(name) { continue }
-                    let relative = relativePath(path)
-                    if let relative, excluded.contains(where: { $0.matches(relative) }) { continue }
-                    if let relative, !included.isEmpty, !included.contains(where: { $0.matches(relative) || $0.canMatchInside(relative) }) { continue }
+                    if let relative = relative(path) {
+                        if excluded.contains(where: { $0.matches(relative) }) { continue }
+                        if !included.isEmpty, !included.contains(where: { $0.matches(relative) || $0.canMatchInside(relative) }) { continue }
+                    }
                     pending.append(path)
-                } else if type == S_IFREG, name.hasSuffix(".swift") {
-                    if isExcluded(path) { continue }
-                    if !included.isEmpty, let relative = relativePath(path), !included.contains(where: { $0.matches(relative) }) { continue }
-                    if seen.insert(FileDiscovery.absolute(path)).inserted { result.files.append(path) }
+                case .regularFile:
+                    guard name.hasSuffix(".swift") else { continue }
+                    if let relative = relative(path) {
+                        if excluded.contains(where: { $0.matches(relative) }) { continue }
+                        if !included.isEmpty, !included.contains(where: { $0.matches(relative) }) { continue }
+                    }
+                    if seen.insert(path).inserted { result.files.append(path) }
+                case .other:
+                    continue  // symbolic links (never followed), FIFOs, sockets, devices
                 }
             }
         }
@@ -90,7 +98,13 @@ public struct FileDiscovery: Sendable {
     }
 
     static func absolute(_ path: String) -> String {
-        let base = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        absolute(path, relativeTo: FileManager.default.currentDirectoryPath)
+    }
+
+    /// `path` made absolute against `directory` (the command's working directory, which in
+    /// tests is not the process's), with `.` and `..` resolved.
+    public static func absolute(_ path: String, relativeTo directory: String) -> String {
+        let base = path.hasPrefix("/") ? path : directory + "/" + path
         // Normalise `.` and `..` textually (no symlink resolution: paths stay as the user sees them).
         var parts: [Substring] = []
         for part in base.split(separator: "/", omittingEmptySubsequences: true) {

@@ -36,12 +36,16 @@ public struct TypeDeclarationSummary: Sendable {
 
 /// Which names the linted project declares as classes and which as value types.
 ///
-/// Built from every file's `TypeDeclarationSummary`. A simple name declared as a class in
-/// one place and a value type in another is ambiguous and resolves to nothing (precision
-/// first); its qualified spellings still resolve.
+/// Built from every file's `TypeDeclarationSummary`. Every type is known by its full dotted
+/// name (`Settings.Model`) and by each shorter suffix (`Model`). A full name wins over a suffix,
+/// so a top-level `class Model` is not hidden by a nested `struct Settings.Model`. A name that
+/// means a class in one place and a value type in another at the same level is ambiguous and
+/// resolves to nothing (precision first); its qualified spellings still resolve.
 public struct ProjectIndex: Sendable {
-    private var kinds: [String: TypeKind] = [:]
-    private var ambiguous: Set<String> = []
+    /// Full dotted names as declared.
+    private var exact = KindTable()
+    /// Proper suffixes of full names: `B.C` and `C` for `A.B.C`.
+    private var suffixes = KindTable()
 
     public init() {}
 
@@ -63,7 +67,7 @@ public struct ProjectIndex: Sendable {
                 }
             }
         }
-        for name in classConformers where kinds[name] == nil { register(name, .referenceType) }
+        for name in classConformers where lookup(name) == nil { register(name, .referenceType) }
         // Typealiases, resolved through each other a few levels deep.
         var pending = summaries.flatMap(\.aliases)
         for _ in 0..<4 where !pending.isEmpty {
@@ -78,16 +82,44 @@ public struct ProjectIndex: Sendable {
     static let classOnlyProtocols: Set<String> = ["ObservableObject", "Combine.ObservableObject", "AnyObject"]
 
     private mutating func register(_ qualifiedName: String, _ kind: TypeKind) {
-        add(qualifiedName, kind)
-        // Also by every suffix: `A.B.C` is known as `B.C` and `C` too.
+        exact.add(qualifiedName, kind)
         var rest = Substring(qualifiedName)
         while let dot = rest.firstIndex(of: ".") {
             rest = rest[rest.index(after: dot)...]
-            add(String(rest), kind)
+            suffixes.add(String(rest), kind)
         }
     }
 
-    private mutating func add(_ name: String, _ kind: TypeKind) {
+    /// The kind of a type name as the project declares it, or nil if unknown or ambiguous.
+    public func lookup(_ name: String) -> TypeKind? {
+        if exact.isKnown(name) { return exact.kinds[name] }
+        return suffixes.kinds[name]
+    }
+
+    /// The kind of `name` as written inside the type `scope` (`Outer.Inner`): Swift looks in
+    /// the enclosing types first, innermost first, then at the top level.
+    public func lookup(_ name: String, inScope scope: String) -> TypeKind? {
+        var prefix = Substring(scope)
+        while !prefix.isEmpty {
+            let candidate = String(prefix) + "." + name
+            if exact.isKnown(candidate) { return exact.kinds[candidate] }
+            guard let dot = prefix.lastIndex(of: ".") else { break }
+            prefix = prefix[..<dot]
+        }
+        return lookup(name)
+    }
+
+    public var count: Int { exact.kinds.count + suffixes.kinds.count }
+}
+
+/// Names with one kind each; a name given both kinds becomes ambiguous for good.
+private struct KindTable: Sendable {
+    var kinds: [String: TypeKind] = [:]
+    var ambiguous: Set<String> = []
+
+    func isKnown(_ name: String) -> Bool { kinds[name] != nil || ambiguous.contains(name) }
+
+    mutating func add(_ name: String, _ kind: TypeKind) {
         guard !ambiguous.contains(name) else { return }
         if let existing = kinds[name], existing != kind {
             kinds[name] = nil
@@ -96,9 +128,4 @@ public struct ProjectIndex: Sendable {
             kinds[name] = kind
         }
     }
-
-    /// The kind of a type name as the project declares it, or nil if unknown or ambiguous.
-    public func lookup(_ name: String) -> TypeKind? { kinds[name] }
-
-    public var count: Int { kinds.count }
 }

@@ -16,6 +16,15 @@ public struct TypeResolver: Sendable {
         self.configured = configured
     }
 
+    /// The kind of `name` as written inside the type `scope` (`Feature.View`): configured
+    /// names first, then the project's types nested in the scope, then `kind(of:)`.
+    public func kind(of name: String, inScope scope: String?) -> TypeKind? {
+        guard let scope, configured[name] == nil, let kind = project.lookup(name, inScope: scope) else {
+            return kind(of: name)
+        }
+        return kind
+    }
+
     /// The kind of `name` (`Model`, `Outer.Inner`, `SwiftUI.Color`), or nil when unknown.
     public func kind(of name: String) -> TypeKind? {
         if let kind = configured[name] ?? project.lookup(name) { return kind }

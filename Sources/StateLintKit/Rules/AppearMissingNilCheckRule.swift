@@ -9,7 +9,7 @@ public struct AppearMissingNilCheckRule: Rule {
 
     public static let options = [
         RuleOptionSpec(name: "handlers", defaultValue: .stringList(["onAppear", "task"]),
-                       summary: "Modifiers whose actions count as appear handlers."),
+                       summary: "Modifiers whose actions count as appear handlers (`task` or names starting with `on`, such as a custom `onFirstAppear`)."),
     ]
 
     let handlers: Set<String>
@@ -26,7 +26,8 @@ public struct AppearMissingNilCheckRule: Rule {
                 ? " Apple's `.task { \(name) = \(type)() }` pattern needs this guard too: `.task` also runs again on re-appear."
                 : ""
             let message = "`.\(assignment.handler)` assigns a new `\(type)` to `@State` property `\(name)` without checking that it is nil: the handler runs again every time the view re-appears, replacing the model and throwing away the user's state. Guard it: `if \(name) == nil { \(name) = \(type)() }`.\(taskNote)"
-            return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message)
+            return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message,
+                                     requiresClass: assignment.requiresClass)
         }
     }
 }

@@ -9,7 +9,7 @@ public struct DisappearMissingTeardownRule: Rule {
 
     public static let options = [
         RuleOptionSpec(name: "handlers", defaultValue: .stringList(["onAppear", "task"]),
-                       summary: "Modifiers whose actions count as appear handlers."),
+                       summary: "Modifiers whose actions count as appear handlers (`task` or names starting with `on`, such as a custom `onFirstAppear`)."),
     ]
 
     let handlers: Set<String>
@@ -26,7 +26,8 @@ public struct DisappearMissingTeardownRule: Rule {
                   lifecycle.teardowns[assignment.viewType]?.contains(property.name) != true else { return nil }
             let line = context.code.location(property.nameToken).line
             let message = "`\(property.name)` (declared at line \(line)) is created in `.\(assignment.handler)` but no `.onDisappear` sets it back to nil, so the `\(assignment.creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`."
-            return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message)
+            return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message,
+                                     requiresClass: assignment.requiresClass)
         }
     }
 }

@@ -17,27 +17,54 @@ public struct RuleViolation: Sendable, Hashable {
     public let start: Int
     public let end: Int
     public let message: String
+    /// The violation stands only if this type turns out to be a class. Rules never look
+    /// types up themselves: the engine lints each file once, before the project index is
+    /// complete, and decides these conditions when it is.
+    public let requiresClass: ClassCondition?
 
-    public init(start: Int, end: Int, message: String) {
+    public init(start: Int, end: Int, message: String, requiresClass: ClassCondition? = nil) {
         self.start = start
         self.end = end
         self.message = message
+        self.requiresClass = requiresClass
     }
 }
 
-/// What a rule sees: one file's structure, the project-wide type knowledge, and a place to
-/// note type names it could not resolve.
+/// "Only if `typeName` (written inside the type `scope`) is a class."
+public struct ClassCondition: Sendable, Hashable {
+    public let typeName: String
+    /// The qualified name of the type the code is in (`Feature.Row`), where nested types
+    /// resolve first; nil at the top level.
+    public let scope: String?
+    /// Also holds when nothing knows the type (the `report_unknown_types` option).
+    public let holdsWhenUnknown: Bool
+
+    public init(typeName: String, scope: String?, holdsWhenUnknown: Bool = false) {
+        self.typeName = typeName
+        self.scope = scope
+        self.holdsWhenUnknown = holdsWhenUnknown
+    }
+
+    /// Whether the condition holds; unknown names are reported to `unresolved`.
+    public func holds(in types: TypeResolver, unresolved: inout [String]) -> Bool {
+        switch types.kind(of: typeName, inScope: scope) {
+        case .referenceType?: return true
+        case .valueType?: return false
+        case nil:
+            unresolved.append(typeName)
+            return holdsWhenUnknown
+        }
+    }
+}
+
+/// What a rule sees: one file's structure. Type questions are answered later by the engine
+/// (see `RuleViolation.requiresClass`), so a file is tokenized and analysed exactly once.
 public final class LintContext: @unchecked Sendable {
     public let structure: FileStructure
-    public let types: TypeResolver
-    /// Names of types created in `@State` that neither the project nor the catalog knows.
-    /// Only touched by the one thread linting this file.
-    public private(set) var unresolvedTypeNames: [String] = []
     private var lifecycle: StateLifecycle?
 
-    public init(structure: FileStructure, types: TypeResolver) {
+    public init(structure: FileStructure) {
         self.structure = structure
-        self.types = types
     }
 
     public var code: CodeTokens { structure.code }
@@ -50,16 +77,11 @@ public final class LintContext: @unchecked Sendable {
         return computed
     }
 
-    /// The kind of a type name, noting names that cannot be resolved.
-    public func kind(of typeName: String) -> TypeKind? {
-        let kind = types.kind(of: typeName)
-        if kind == nil { unresolvedTypeNames.append(typeName) }
-        return kind
-    }
-
     /// A violation spanning code tokens `first...last`.
-    public func violation(from first: Int, to last: Int, _ message: String) -> RuleViolation {
-        RuleViolation(start: code[first].start, end: code[max(first, last)].end, message: message)
+    public func violation(from first: Int, to last: Int, _ message: String,
+                          requiresClass: ClassCondition? = nil) -> RuleViolation {
+        RuleViolation(start: code[first].start, end: code[max(first, last)].end, message: message,
+                      requiresClass: requiresClass)
     }
 }
 

@@ -41,9 +41,11 @@ public struct StateInlineClassInitRule: Rule {
                 value = CreationResolver.labeledArgument(in: (arguments.lowerBound + 1)..<arguments.upperBound,
                                                          labels: ["initialValue", "wrappedValue"], code: code)
             }
-            guard let value, let creation = classCreation(in: value, declaredType: declaredType?.name, context) else { continue }
+            guard let value, let (creation, condition) = classCreation(in: value, declaredType: declaredType?.name,
+                                                                       scope: structure.qualifiedName(of: parent), context) else { continue }
             violations.append(context.violation(from: state.token, to: value.upperBound - 1,
-                                                message(property: declaration.name, creation: creation)))
+                                                message(property: declaration.name, creation: creation),
+                                                requiresClass: condition))
         }
         // `_m = State(initialValue: Model())` in an initializer.
         for declaration in structure.declarations where declaration.kind == .initializer {
@@ -57,24 +59,25 @@ public struct StateInlineClassInitRule: Rule {
                 let end = min(ExpressionBounds.end(of: k + 2, in: code), body.upperBound)
                 guard let argument = CreationResolver.stateWrapperArgument(in: (k + 2)..<end, code: code) else { continue }
                 let declaredType = property.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
-                guard let creation = classCreation(in: argument, declaredType: declaredType?.name, context) else { continue }
+                guard let (creation, condition) = classCreation(in: argument, declaredType: declaredType?.name,
+                                                                scope: structure.qualifiedName(of: parent), context) else { continue }
                 violations.append(context.violation(from: isSelf ? k - 2 : k, to: end - 1,
-                                                    message(property: property.name, creation: creation)))
+                                                    message(property: property.name, creation: creation),
+                                                    requiresClass: condition))
             }
         }
         return violations
     }
 
-    private func classCreation(in range: Range<Int>, declaredType: String?, _ context: LintContext) -> Creation? {
+    /// The creation in `range` and the condition under which it makes a class instance;
+    /// `scope` is the qualified name of the type the code is in, where nested type names
+    /// resolve first.
+    private func classCreation(in range: Range<Int>, declaredType: String?, scope: String,
+                               _ context: LintContext) -> (Creation, ClassCondition)? {
         guard let creation = CreationResolver.creation(in: range, code: context.code, declaredType: declaredType) else { return nil }
-        switch context.kind(of: creation.typeName) {
-        case .referenceType?: return creation
-        case .valueType?: return nil
-        case nil:
-            let first = creation.typeName.unicodeScalars.first
-            let looksLikeType = first.map { Character($0).isUppercase } ?? false
-            return reportUnknownTypes && looksLikeType ? creation : nil
-        }
+        let looksLikeType = creation.typeName.unicodeScalars.first.map { Character($0).isUppercase } ?? false
+        return (creation, ClassCondition(typeName: creation.typeName, scope: scope,
+                                         holdsWhenUnknown: reportUnknownTypes && looksLikeType))
     }
 
     private func message(property: String, creation: Creation) -> String {

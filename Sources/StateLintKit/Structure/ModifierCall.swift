@@ -12,15 +12,24 @@ public struct ModifierCall: Sendable {
     /// The type or extension (index into `FileStructure.declarations`) the call is written in.
     public let enclosingType: Int?
 
-    /// Modifiers whose action StateLint follows. The rules choose which ones they use.
-    static let actionModifiers: Set<String> = ["onAppear", "task", "onDisappear"]
+    /// Whether the identifier at `k` can name an action modifier StateLint follows: `task` or
+    /// `on` + an uppercase letter (`onAppear`, `onDisappear`, a project's own `onFirstAppear`).
+    /// The rules choose which names they use. Checked on bytes: this runs for every `.member`.
+    static func isActionModifierName(_ k: Int, in code: CodeTokens) -> Bool {
+        guard code.kind(k) == .identifier else { return false }
+        let token = code[k]
+        let bytes = code.file.bytes
+        if token.length > 2, bytes[token.start] == UInt8(ascii: "o"), bytes[token.start + 1] == UInt8(ascii: "n") {
+            let third = bytes[token.start + 2]
+            return third >= UInt8(ascii: "A") && third <= UInt8(ascii: "Z")
+        }
+        return code.text(k, is: "task")
+    }
 
     /// Recognises a modifier call whose `.` is at code index `k`.
     static func recognise(at k: Int, in code: CodeTokens, enclosingType: Int?) -> ModifierCall? {
         let nameToken = k + 1
-        guard code.kind(nameToken) == .identifier else { return nil }
-        let name = code.string(nameToken)
-        guard actionModifiers.contains(name) else { return nil }
+        guard isActionModifierName(nameToken, in: code) else { return nil }
         var closure: ClosedRange<Int>?
         var performMethod: Int?
         var j = nameToken + 1
@@ -50,7 +59,7 @@ public struct ModifierCall: Sendable {
             closure = j...end  // trailing closure
         }
         guard closure != nil || performMethod != nil else { return nil }
-        return ModifierCall(name: name, nameToken: nameToken, closure: closure,
+        return ModifierCall(name: code.string(nameToken), nameToken: nameToken, closure: closure,
                             performMethodToken: performMethod, enclosingType: enclosingType)
     }
 

@@ -25,6 +25,14 @@ enum CharacterClass {
         return table
     }()
 
+    /// `ascii` as an immortal pointer: the scanner keeps it in a field so its hot loops do
+    /// no lazy-global checks or bounds checks.
+    nonisolated(unsafe) static let asciiTable: UnsafePointer<UInt8> = {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        pointer.initialize(from: ascii, count: 256)
+        return UnsafePointer(pointer)
+    }()
+
     static func isIdentifierContinue(_ c: UInt32) -> Bool {
         if c < 0x80 { return ascii[Int(c)] & identifierContinue != 0 }
         // C11/C++ annex ranges, as the Swift lexer allows them.

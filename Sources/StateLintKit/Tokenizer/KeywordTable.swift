@@ -2,16 +2,21 @@
 ///
 /// Words of up to 16 bytes are packed into two little-endian `UInt64`s and looked up in a
 /// small open-addressing table; anything longer cannot be a keyword.
-struct KeywordTable: Sendable {
+final class KeywordTable: @unchecked Sendable {
     private static let capacity = 256  // a power of two, well over twice the word count
-    private var lows = [UInt64](repeating: 0, count: capacity)
-    private var highs = [UInt64](repeating: 0, count: capacity)
-    private var lengths = [UInt8](repeating: 0, count: capacity)
-    private var values = [Keyword](repeating: .none, count: capacity)
+    // Immortal buffers (the table lives as long as the process): no bounds or uniqueness checks.
+    private let lows = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+    private let highs = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+    private let lengths = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    private let values = UnsafeMutablePointer<Keyword>.allocate(capacity: capacity)
 
     static let shared = KeywordTable()
 
     private init() {
+        lows.initialize(repeating: 0, count: KeywordTable.capacity)
+        highs.initialize(repeating: 0, count: KeywordTable.capacity)
+        lengths.initialize(repeating: 0, count: KeywordTable.capacity)
+        values.initialize(repeating: .none, count: KeywordTable.capacity)
         for (index, spelling) in Keyword.spellings.enumerated() {
             guard let keyword = Keyword(rawValue: UInt8(index + 1)) else { continue }
             let bytes = Array(spelling.utf8)

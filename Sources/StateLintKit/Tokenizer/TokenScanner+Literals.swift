@@ -3,7 +3,6 @@ extension TokenScanner {
     mutating func scanNumber() {
         let start = i
         var isFloat = false
-        let table = CharacterClass.ascii
         if b[i] == UInt8(ascii: "0"), peek(1) == UInt8(ascii: "x") || peek(1) == UInt8(ascii: "o") || peek(1) == UInt8(ascii: "b") {
             let radix = peek(1)
             i += 2
@@ -47,8 +46,8 @@ extension TokenScanner {
     mutating func scanExponent() {
         var j = i + 1
         if j < n, b[j] == UInt8(ascii: "+") || b[j] == UInt8(ascii: "-") { j += 1 }
-        guard j < n, CharacterClass.ascii[Int(b[j])] & CharacterClass.digit != 0 else { return }
-        while j < n, CharacterClass.ascii[Int(b[j])] & CharacterClass.digit != 0 || b[j] == UInt8(ascii: "_") { j += 1 }
+        guard j < n, table[Int(b[j])] & CharacterClass.digit != 0 else { return }
+        while j < n, table[Int(b[j])] & CharacterClass.digit != 0 || b[j] == UInt8(ascii: "_") { j += 1 }
         i = j
     }
 

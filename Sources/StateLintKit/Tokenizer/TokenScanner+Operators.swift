@@ -38,7 +38,7 @@ extension TokenScanner {
 
     func isOperatorContinuation(at j: Int) -> Bool {
         let c = b[j]
-        if c < 0x80 { return CharacterClass.ascii[Int(c)] & CharacterClass.operatorCharacter != 0 }
+        if c < 0x80 { return table[Int(c)] & CharacterClass.operatorCharacter != 0 }
         guard let (scalar, _) = decodeScalar(b, j) else { return false }
         return CharacterClass.isOperatorContinue(scalar)
     }

@@ -46,6 +46,8 @@ struct TokenScanner {
     var versionListDepth = 0
 
     let keywords = KeywordTable.shared
+    /// `CharacterClass.ascii`, held here so hot loops read it without lazy-global checks.
+    let table = CharacterClass.asciiTable
 
     init(_ buffer: UnsafeBufferPointer<UInt8>) {
         b = buffer
@@ -101,7 +103,7 @@ struct TokenScanner {
         switch c {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
             i += 1
-            while i < n, CharacterClass.ascii[Int(b[i])] & CharacterClass.horizontalSpace != 0 { i += 1 }
+            while i < n, table[Int(b[i])] & CharacterClass.horizontalSpace != 0 { i += 1 }
             emit(.space, start, i)
         case 0x0A, 0x0D:
             i += (c == 0x0D && peek(1) == 0x0A) ? 2 : 1
@@ -162,7 +164,7 @@ struct TokenScanner {
             emitCode(.identifier, start, i, allowsRegex: false)
         default:
             if c < 0x80 {
-                let flags = CharacterClass.ascii[Int(c)]
+                let flags = table[Int(c)]
                 if flags & CharacterClass.identifierStart != 0 {
                     scanIdentifier()
                 } else if flags & CharacterClass.operatorCharacter != 0 {
@@ -229,7 +231,7 @@ struct TokenScanner {
         while i < n {
             let c = b[i]
             if c < 0x80 {
-                let flags = CharacterClass.ascii[Int(c)]
+                let flags = table[Int(c)]
                 let ok = first ? flags & CharacterClass.identifierStart != 0
                                : flags & CharacterClass.identifierContinue != 0
                 guard ok else { return }

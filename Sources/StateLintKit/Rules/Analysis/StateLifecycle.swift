@@ -19,6 +19,8 @@ public final class StateLifecycle: @unchecked Sendable {
         /// Code index just past the assigned expression.
         public let endToken: Int
         public let creation: Creation
+        /// The assignment matters only if the created type is a class.
+        public let requiresClass: ClassCondition
         public let isGuarded: Bool
         /// The modifier whose action contains it (`onAppear`, `task`).
         public let handler: String
@@ -47,8 +49,9 @@ public final class StateLifecycle: @unchecked Sendable {
         for call in structure.modifierCalls {
             guard let type = call.enclosingType, let viewType = typeKey(type), let props = properties[viewType] else { continue }
             if appearHandlers.contains(call.name) {
+                let scope = structure.qualifiedName(of: type)
                 for body in actionBodies(call, viewType: viewType) {
-                    findCreatingAssignments(in: body, properties: props, handler: call.name, viewType: viewType)
+                    findCreatingAssignments(in: body, properties: props, handler: call.name, viewType: viewType, scope: scope)
                 }
             } else if call.name == "onDisappear" {
                 for body in actionBodies(call, viewType: viewType) {
@@ -120,29 +123,51 @@ public final class StateLifecycle: @unchecked Sendable {
         return nil
     }
 
-    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: [String: StateProperty],
-                                         handler: String, viewType: String) {
+    /// Assignments `name = …` / `self.name = …` to a property in `body`: the property and the
+    /// index of the reference's first token. A bare name declared locally earlier in the body
+    /// (`let model = Model()`, `var model`) is the local, not the property.
+    private func propertyAssignments(in body: ClosedRange<Int>, properties: [String: StateProperty]) -> [(StateProperty, target: Int, name: Int)] {
+        var found: [(StateProperty, target: Int, name: Int)] = []
+        var locals: LocalScopes?
         for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
             guard let property = properties[code.string(k)], let target = referenceStart(k) else { continue }
+            if target == k {
+                if code.keyword(k - 1) == .let || code.keyword(k - 1) == .var { continue }
+                if locals == nil { locals = LocalScopes(body: body, code: code) }
+                if locals?.isLocal(property.name, at: k) == true { continue }
+            }
+            found.append((property, target, k))
+        }
+        return found
+    }
+
+    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: [String: StateProperty],
+                                         handler: String, viewType: String, scope: String) {
+        var found: [(property: StateProperty, target: Int, value: Range<Int>, creation: Creation)] = []
+        for (property, target, k) in propertyAssignments(in: body, properties: properties) {
             let valueStart = k + 2
             let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
             guard let creation = CreationResolver.creation(in: valueStart..<valueEnd, code: code,
-                                                           declaredType: property.declaredType),
-                  context.kind(of: creation.typeName) == .referenceType else { continue }
-            let guarded = NilGuards(code: code, propertyName: property.name)
-                .isGuarded(assignmentAt: target, value: valueStart..<valueEnd, within: body)
+                                                           declaredType: property.declaredType) else { continue }
+            found.append((property, target, valueStart..<valueEnd, creation))
+        }
+        guard !found.isEmpty else { return }
+        let guarded = NilGuards(code: code)
+            .guarded(found.map { ($0.target, $0.value.lowerBound, $0.property.name) }, within: body)
+        for (index, assignment) in found.enumerated() {
             creatingAssignments.append(CreatingAssignment(
-                property: property, targetToken: target, endToken: valueEnd, creation: creation,
-                isGuarded: guarded, handler: handler, viewType: viewType))
+                property: assignment.property, targetToken: assignment.target, endToken: assignment.value.upperBound,
+                creation: assignment.creation,
+                requiresClass: ClassCondition(typeName: assignment.creation.typeName, scope: scope),
+                isGuarded: guarded[index], handler: handler, viewType: viewType))
         }
     }
 
     private func findTeardowns(in body: ClosedRange<Int>, properties: [String: StateProperty], viewType: String) {
-        for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
-            guard properties[code.string(k)] != nil, referenceStart(k) != nil else { continue }
+        for (property, _, k) in propertyAssignments(in: body, properties: properties) {
             let isNil = code.keyword(k + 2) == .nil
                 || (code.kind(k + 2) == .period && code.text(k + 3, is: "none"))
-            if isNil { teardowns[viewType, default: []].insert(code.string(k)) }
+            if isNil { teardowns[viewType, default: []].insert(property.name) }
         }
     }
 }

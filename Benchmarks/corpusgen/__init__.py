@@ -1,0 +1,1 @@
+"""Deterministic generator of a SwiftUI source corpus with planted lint findings."""

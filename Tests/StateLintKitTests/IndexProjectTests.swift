@@ -1,0 +1,58 @@
+import Testing
+@testable import StateLintKit
+
+@Suite struct IndexProjectTests {
+    static func index(_ sources: String...) -> ProjectIndex {
+        ProjectIndex(summaries: sources.map { source in
+            let file = SourceFile(path: "F.swift", text: source)
+            return TypeDeclarationSummary(FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes)))
+        })
+    }
+
+    @Test func fullNamesWinOverSuffixes() {
+        let index = Self.index("final class Model {}", "enum Settings { struct Model {} }")
+        #expect(index.lookup("Model") == .referenceType)
+        #expect(index.lookup("Settings.Model") == .valueType)
+    }
+
+    @Test func suffixesAloneAreAmbiguousWhenKindsDisagree() {
+        let index = Self.index("enum A { final class Model {} }", "enum B { struct Model {} }")
+        #expect(index.lookup("Model") == nil)
+        #expect(index.lookup("A.Model") == .referenceType)
+        #expect(index.lookup("B.Model") == .valueType)
+    }
+
+    @Test func topLevelNamesDeclaredWithBothKindsAreAmbiguous() {
+        let index = Self.index("final class Model {}", "struct Model {}")
+        #expect(index.lookup("Model") == nil)
+    }
+
+    @Test func scopedLookupPrefersTheInnermostEnclosingType() {
+        let index = Self.index("""
+        struct Model {}
+        struct Feature {
+            final class Model {}
+            struct Screen {}
+        }
+        """)
+        #expect(index.lookup("Model", inScope: "Feature.Screen") == .referenceType)
+        #expect(index.lookup("Model", inScope: "Other") == .valueType)
+        let resolver = TypeResolver(project: index, knownValueTypes: ["Model"])
+        #expect(resolver.kind(of: "Model", inScope: "Feature") == .valueType, "configured names win")
+    }
+
+    @Test func aliasesAndExtensionConformancesMakeClasses() {
+        let index = Self.index("""
+        final class Store<F> {}
+        typealias AppStore = Store<Int>
+        typealias Again = AppStore
+        final class Legacy {}
+        struct Plain {}
+        extension Legacy: ObservableObject {}
+        """)
+        #expect(index.lookup("AppStore") == .referenceType)
+        #expect(index.lookup("Again") == .referenceType)
+        #expect(index.lookup("Legacy") == .referenceType)
+        #expect(index.lookup("Plain") == .valueType)
+    }
+}

@@ -1,0 +1,216 @@
+import Testing
+@testable import StateLintKit
+
+/// `appear_missing_nil_check` and `disappear_missing_teardown` on realistic SwiftUI code.
+@Suite struct RuleScenarioLifecycleTests {
+    static let nilCheck = AppearMissingNilCheckRule.description.id
+    static let teardown = DisappearMissingTeardownRule.description.id
+
+    static func expectMarked(_ marked: String, rule: String, options: [String: [String: RuleOptionValue]] = [:],
+                             sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let (source, offsets) = RuleHarness.removingMarkers(marked)
+        let expected = RuleHarness.expectedHits(source, offsets: offsets, ruleID: rule)
+        let actual = RuleHarness.hits(source, rules: [rule], options: options).sorted()
+        #expect(actual == expected, sourceLocation: sourceLocation)
+    }
+
+    @Test func localConstantsShadowingTheStatePropertyAreNotAssignmentsToIt() {
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model { func start() {} }
+        struct LoadView: View {
+            @State private var model: Model?
+            var body: some View {
+                Text("x")
+                    .task {
+                        guard model == nil else { return }
+                        let model = Model()
+                        model.start()
+                        self.model = model
+                    }
+                    .onAppear {
+                        var model = Model()
+                        model = Model()
+                        print(model)
+                    }
+                    .onDisappear { model = nil }
+            }
+        }
+        """, rule: Self.nilCheck)
+    }
+
+    @Test func anOrConditionIsNotANilGuard() {
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct RefreshView: View {
+            @State private var model: Model?
+            @State private var other: Model?
+            @State private var forceRefresh = false
+            var body: some View {
+                Text("x")
+                    .onAppear {
+                        if model == nil || forceRefresh { ↓model = Model() }
+                        if other == nil && !forceRefresh { other = Model() }
+                    }
+            }
+        }
+        """, rule: Self.nilCheck)
+    }
+
+    @Test func guardsInTheElseOfANilCheckDoNotCount() {
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct ElseView: View {
+            @State private var model: Model?
+            @State private var other: Model?
+            var body: some View {
+                Text("x")
+                    .onAppear {
+                        if model == nil { print("none") } else { ↓model = Model() }
+                        if other != nil { print("some") } else { other = Model() }
+                    }
+            }
+        }
+        """, rule: Self.nilCheck)
+    }
+
+    @Test func guardsInsideNestedClosuresAndIfConfig() {
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct NestedView: View {
+            @State private var a: Model?
+            @State private var b: Model?
+            @State private var c: Model?
+            var body: some View {
+                Text("x")
+                    .onAppear {
+                        withAnimation {
+                            if a == nil { a = Model() }
+                        }
+                        Task { @MainActor in
+                            guard b == nil else { return }
+                            b = Model()
+                        }
+                        #if DEBUG
+                        ↓c = Model()
+                        #else
+                        if c == nil { c = Model() }
+                        #endif
+                    }
+            }
+        }
+        """, rule: Self.nilCheck)
+    }
+
+    @Test func onlyTheViewsOwnStateCounts() {
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct ParentView: View {
+            @State private var model: Model?
+            var body: some View {
+                ChildView(model: $model)
+                    .onAppear { if model == nil { model = Model() } }
+                    .onDisappear { model = nil }
+            }
+        }
+        struct ChildView: View {
+            @Binding var model: Model?
+            var body: some View {
+                Text("x").onAppear { model = Model() }
+            }
+        }
+        """, rule: Self.nilCheck)
+    }
+
+    @Test func configuredHandlersAreFollowed() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct FirstAppearView: View {
+            @State private var model: Model?
+            var body: some View {
+                Text("x")
+                    .onFirstAppear { ↓model = Model() }
+                    .onAppear { model = Model() }
+            }
+        }
+        """
+        Self.expectMarked(source, rule: Self.nilCheck, options: [Self.nilCheck: ["handlers": RuleOptionValue.stringList(["onFirstAppear"])]])
+    }
+
+    @Test func teardownInMethodsAndPerformArguments() {
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct PlayerView: View {
+            @State private var a: Model?
+            @State private var b: Model?
+            @State private var c: Model?
+            @State private var d: Model?
+            var body: some View {
+                Text("x")
+                    .onAppear {
+                        if a == nil { a = Model() }
+                        if b == nil { b = Model() }
+                        if c == nil { c = Model() }
+                        if d == nil { ↓d = Model() }
+                    }
+                    .onDisappear { tearDown() }
+            }
+            func tearDown() {
+                a = nil
+                self.b = .none
+                release()
+            }
+        }
+        extension PlayerView {
+            func release() { c = nil }
+            func unrelated() { d = nil }
+        }
+        """, rule: Self.teardown)
+    }
+
+    @Test func teardownOfALocalShadowDoesNotCount() {
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct ShadowView: View {
+            @State private var model: Model?
+            var body: some View {
+                Text("x")
+                    .onAppear { if model == nil { ↓model = Model() } }
+                    .onDisappear {
+                        var model: Model? = Model()
+                        model = nil
+                        print(model as Any)
+                    }
+            }
+        }
+        """, rule: Self.teardown)
+    }
+
+    @Test func valueTypesAndNonOptionalsNeedNoTeardown() {
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct Item {}
+        struct DataView: View {
+            @State private var loadedAt: Date?
+            @State private var item: Item?
+            @State private var model = Model.shared
+            var body: some View {
+                Text("x")
+                    .onAppear {
+                        if loadedAt == nil { loadedAt = Date() }
+                        if item == nil { item = Item() }
+                    }
+            }
+        }
+        extension Model { static let shared = Model() }
+        """, rule: Self.teardown)
+    }
+}
