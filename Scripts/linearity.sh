@@ -26,9 +26,15 @@ echo "building release ($SCRATCH)…" >&2
 BIN="$SCRATCH/release/statelint"
 : > "$WORK/empty.yml"
 
-# The realistic base text: every Swift file of the demo app and the fixtures.
-find "$ROOT/Examples" "$ROOT/Tests/StateLintKitTests/Fixtures" -name '*.swift' -print0 | sort -z \
-    | xargs -0 cat > "$WORK/realistic.base"
+# The realistic base text: every Swift file of the demo app and the fixtures that the linter
+# accepts (valid UTF-8, no NUL; the tokenizer torture files include deliberately invalid ones).
+: > "$WORK/realistic.base"
+while IFS= read -r -d '' file; do
+    if iconv -f UTF-8 -t UTF-8 "$file" > /dev/null 2>&1 && ! tr -d '\000' < "$file" | cmp -s - "$file"; then
+        continue
+    fi
+    iconv -f UTF-8 -t UTF-8 "$file" > /dev/null 2>&1 && cat "$file" >> "$WORK/realistic.base"
+done < <(find "$ROOT/Examples" "$ROOT/Tests/StateLintKitTests/Fixtures" -name '*.swift' -print0 | sort -z)
 
 # repeat_to FILE BYTES: FILE's text repeated (whole copies) until it reaches BYTES.
 repeat_to() {
@@ -42,9 +48,10 @@ generate() {
     case "$shape" in
         realistic) repeat_to "$WORK/realistic.base" "$bytes" "$out" ;;
         long-line)
-            awk -v n="$bytes" 'BEGIN { s = "struct Wide: View {"; i = 0
-                while (length(s) < n) { s = s " @State var m" i " = Model(); @State var c" i " = 0;"; i++ }
-                printf "%s var body: some View { Text(\"\") } } final class Model {}\n", s }' > "$out" ;;
+            # Streamed piece by piece: building one awk string would itself be quadratic.
+            awk -v n="$bytes" 'BEGIN { printf "struct Wide: View {"; size = 19
+                for (i = 0; size < n; i++) { piece = " @State var m" i " = Model(); @State var c" i " = 0;"; printf "%s", piece; size += length(piece) }
+                printf " var body: some View { Text(\"\") } } final class Model {}\n" }' > "$out" ;;
         nesting)
             awk -v n="$((bytes / 2))" 'BEGIN { for (i = 0; i < n; i++) printf "("; for (i = 0; i < n; i++) printf ")"; print "" }' > "$out" ;;
         decls)

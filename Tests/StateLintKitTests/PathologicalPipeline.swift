@@ -42,7 +42,7 @@ enum PathologicalPipeline {
         var findings: [Finding] = []
         for extraOptions in [false, true] {
             let rules = configuredRules(extraOptions: extraOptions)
-            let context = LintContext(structure: structure, types: resolver)
+            let context = LintContext(structure: structure)
             // Each rule on its own: raw violation offsets must lie inside the file.
             for configured in rules {
                 for violation in configured.rule.check(context) {
@@ -53,7 +53,7 @@ enum PathologicalPipeline {
             }
             // Then through the engine, which adds directives and turns offsets into positions.
             let engine = LintEngine(rules: rules, directiveSeverity: .warning)
-            findings += engine.check(LintContext(structure: structure, types: resolver), tokens: tokens)
+            findings += engine.check(LintContext(structure: structure), tokens: tokens, types: resolver)
         }
         for finding in findings {
             if let problem = locationProblem(finding, in: file) { problems.append(problem) }
@@ -161,7 +161,7 @@ enum PathologicalPipeline {
                 return LintEngine.ConfiguredRule(rule: type.init(configuration: ruleConfiguration), severity: ruleConfiguration.severity)
             }
             let findings = LintEngine(rules: rules, directiveSeverity: nil)
-                .check(LintContext(structure: structure, types: resolver), tokens: tokens)
+                .check(LintContext(structure: structure), tokens: tokens, types: resolver)
             for finding in findings {
                 if let problem = locationProblem(finding, in: sample) { problems.append(problem) }
             }
