@@ -92,8 +92,10 @@ import Testing
 
     /// Deeply nested declarations: the declaration scanner must not recurse per level.
     @Test func hundredThousandNestedDeclarations() throws {
-        for opener in ["struct S: View { ", "func f() { ", "class C { @State var m = C(); "] {
-            let text = String(repeating: opener, count: 100_000) + String(repeating: "}", count: 100_000)
+        // The last shape also yields one finding per level, so it is kept to 10k levels: the
+        // report checks on 100k findings would dominate a debug test run.
+        for (opener, depth) in [("struct S: View { ", 100_000), ("func f() { ", 100_000), ("class C { @State var m = C(); ", 10_000)] {
+            let text = String(repeating: opener, count: depth) + String(repeating: "}", count: depth)
             let bytes = Array(text.utf8)
             #expect(PathologicalPipeline.checkSource(bytes).isEmpty, "\(opener)")
             try Self.lintCleanly(bytes, opener)
