@@ -18,22 +18,40 @@ public enum FindingFingerprints {
                                relativePaths: [String: String]) -> [String] {
         var seen: [ByteKey: Int] = [:]
         seen.reserveCapacity(findings.count)
+        // Findings on one line are adjacent: its text is read and trimmed once, not per finding.
+        var lastLine: (path: String, line: Int, text: [UInt8])?
         return findings.map { finding in
             let path = relativePaths[finding.path] ?? finding.path
-            let lineText = context.sourceLines.text(path: finding.path, line: finding.start.line) ?? ""
-            let trimmed = trimSpacesAndTabs(lineText)
+            let lineKey: [UInt8]
+            if let last = lastLine, last.line == finding.start.line, last.path == finding.path {
+                lineKey = last.text
+            } else {
+                let lineText = context.sourceLines.text(path: finding.path, line: finding.start.line) ?? ""
+                lineKey = keyText(trimSpacesAndTabs(lineText))
+                lastLine = (finding.path, finding.start.line, lineKey)
+            }
             // NUL separators keep ("ab", "c") apart from ("a", "bc").
             var key = Array(finding.ruleID.utf8)
             key.append(0)
             key += path.utf8
             key.append(0)
-            key += trimmed.utf8
+            key += lineKey
             let occurrence = seen[ByteKey(bytes: key), default: 0]
             seen[ByteKey(bytes: key)] = occurrence + 1
             key.append(0)
             key += String(occurrence).utf8
             return SHA256.hexDigest(key)
         }
+    }
+
+    /// Lines longer than this enter the key as their SHA-256, so a huge line carrying many
+    /// findings is hashed once rather than once per finding. Normal lines are unaffected.
+    static let longLineBytes = 4096
+
+    static func keyText(_ trimmed: String) -> [UInt8] {
+        let bytes = Array(trimmed.utf8)
+        guard bytes.count > longLineBytes else { return bytes }
+        return Array(("sha256:" + SHA256.hexDigest(bytes)).utf8)
     }
 
     /// Indentation changes should not change the fingerprint.

@@ -27,9 +27,10 @@ public struct SARIFFormatter: OutputFormatter {
         var locations: [String: JSONValue] = [:]
         for (original, relative) in paths { locations[original] = Self.artifactLocation(relative) }
 
+        let lines = SourceLineMemo(context.sourceLines)
         let results = zip(findings, fingerprints).map { finding, fingerprint in
             result(for: finding, fingerprint: fingerprint, ruleIndex: ruleIndex[finding.ruleID],
-                   location: locations[finding.path] ?? Self.artifactLocation(finding.path), lines: context.sourceLines)
+                   location: locations[finding.path] ?? Self.artifactLocation(finding.path), lines: lines)
         }
         let driver: JSONValue = .object([
             ("name", .string("statelint")),
@@ -82,7 +83,7 @@ public struct SARIFFormatter: OutputFormatter {
     }
 
     private func result(for finding: Finding, fingerprint: String, ruleIndex: Int?, location: JSONValue,
-                        lines: SourceLineLookup) -> JSONValue {
+                        lines: SourceLineMemo) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("ruleId", .string(finding.ruleID))]
         if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
         members += [
@@ -108,15 +109,18 @@ public struct SARIFFormatter: OutputFormatter {
     /// Lines and columns clamped to SARIF's minimum of 1 and to end >= start, so malformed
     /// findings still give a valid log.
     func region(for finding: Finding, lines: SourceLineLookup) -> JSONValue {
+        region(for: finding, lines: SourceLineMemo(lines))
+    }
+
+    func region(for finding: Finding, lines: SourceLineMemo) -> JSONValue {
         let startLine = max(1, finding.start.line)
         let endLine = max(startLine, finding.end.line)
-        guard let startText = lines.bytes(path: finding.path, line: finding.start.line),
-              let endText = endLine == finding.start.line ? startText : lines.bytes(path: finding.path, line: endLine)
+        guard let startColumn = lines.utf16Column(byteColumn: max(1, finding.start.column), path: finding.path, line: finding.start.line),
+              var endColumn = lines.utf16Column(byteColumn: max(1, finding.end.column), path: finding.path,
+                                                line: endLine == finding.start.line ? finding.start.line : endLine)
         else {
             return .object([("startLine", .int(startLine)), ("endLine", .int(endLine))])
         }
-        let startColumn = ColumnConversion.utf16Column(byteColumn: max(1, finding.start.column), lineBytes: startText)
-        var endColumn = ColumnConversion.utf16Column(byteColumn: max(1, finding.end.column), lineBytes: endText)
         if endLine == startLine { endColumn = max(endColumn, startColumn) }
         return .object([
             ("startLine", .int(startLine)),

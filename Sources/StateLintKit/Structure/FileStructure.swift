@@ -24,11 +24,18 @@ public struct FileStructure: Sendable {
     /// Declarations directly inside the type (or extension) at `index`.
     public func members(of index: Int) -> [Int] { children[index] }
 
+    /// Enclosing declarations looked at for a qualified name. Real code nests a few levels;
+    /// the cap keeps hostile nesting (100k `struct S {`) linear instead of quadratic in time
+    /// and in the length of the names (and of their suffixes in `ProjectIndex`).
+    static let maximumQualifyingDepth = 32
+
     /// The dotted name of a type declaration including its enclosing types: `Outer.Inner`.
     public func qualifiedName(of index: Int) -> String {
         var parts = [declarations[index].name]
         var parent = declarations[index].parent
-        while let p = parent {
+        var depth = 0
+        while let p = parent, depth < Self.maximumQualifyingDepth {
+            depth += 1
             if declarations[p].kind.isTypeLike { parts.append(declarations[p].name) }
             parent = declarations[p].parent
         }
