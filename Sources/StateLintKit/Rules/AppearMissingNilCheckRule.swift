@@ -7,15 +7,12 @@ public struct AppearMissingNilCheckRule: Rule {
         summary: "`.onAppear`/`.task` assigns a new class instance to `@State` without a nil check, replacing the model every time the view re-appears.",
         rationale: "Appear handlers run again whenever the view re-appears (switching tabs, popping a navigation stack, dismissing a sheet). Creating the model there without `if model == nil` replaces it each time and throws away the user's state, on every Xcode version.")
 
-    public static let options = [
-        RuleOptionSpec(name: "handlers", defaultValue: .stringList(["onAppear", "task"]),
-                       summary: "Modifiers whose actions count as appear handlers (`task` or names starting with `on`, such as a custom `onFirstAppear`)."),
-    ]
+    public static let options = [AppearHandlersOption.spec]
 
     let handlers: Set<String>
 
     public init(configuration: RuleConfiguration?) {
-        handlers = Set(configuration?.stringList("handlers") ?? ["onAppear", "task"])
+        handlers = AppearHandlersOption.handlers(configuration)
     }
 
     public func check(_ context: LintContext) -> [RuleViolation] {

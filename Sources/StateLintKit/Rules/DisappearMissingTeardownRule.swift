@@ -7,15 +7,12 @@ public struct DisappearMissingTeardownRule: Rule {
         summary: "A `@State` optional created in `.onAppear`/`.task` has no `.onDisappear` that sets it back to nil.",
         rationale: "The point of creating a model lazily in an appear handler is to tie its life to the view being on screen. Without `.onDisappear { model = nil }` the object (and whatever it holds: observers, timers, network sessions) stays alive after the view disappears.")
 
-    public static let options = [
-        RuleOptionSpec(name: "handlers", defaultValue: .stringList(["onAppear", "task"]),
-                       summary: "Modifiers whose actions count as appear handlers (`task` or names starting with `on`, such as a custom `onFirstAppear`)."),
-    ]
+    public static let options = [AppearHandlersOption.spec]
 
     let handlers: Set<String>
 
     public init(configuration: RuleConfiguration?) {
-        handlers = Set(configuration?.stringList("handlers") ?? ["onAppear", "task"])
+        handlers = AppearHandlersOption.handlers(configuration)
     }
 
     public func check(_ context: LintContext) -> [RuleViolation] {
