@@ -80,7 +80,7 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
         // A pattern without wildcards names one file or folder: a string comparison decides,
         // without splitting the path (file discovery asks this for every file).
         if components.isEmpty { return true }
-        if isLiteral && !relativePath.hasPrefix("./") && !relativePath.contains("//") {
+        if isLiteral && !relativePath.hasPrefix("./") && !Self.hasEmptyComponent(relativePath) {
             return relativePath == pattern || (relativePath.hasPrefix(pattern) && relativePath.utf8.dropFirst(pattern.utf8.count).first == UInt8(ascii: "/"))
         }
         let path = Self.pathComponents(relativePath)
@@ -92,6 +92,17 @@ public struct GlobPattern: Sendable, Hashable, CustomStringConvertible {
     public func canMatchInside(_ relativeDirectory: String) -> Bool {
         let state = matchState(Self.pathComponents(relativeDirectory))
         return state.matchedSomePrefix || state.patternCanContinue
+    }
+
+    /// Whether `path` contains `//` (checked on bytes: `String.contains` goes through Foundation).
+    private static func hasEmptyComponent(_ path: String) -> Bool {
+        var previousWasSlash = false
+        for byte in path.utf8 {
+            let isSlash = byte == UInt8(ascii: "/")
+            if isSlash && previousWasSlash { return true }
+            previousWasSlash = isSlash
+        }
+        return false
     }
 
     private static func pathComponents(_ path: String) -> [[Unicode.Scalar]] {
