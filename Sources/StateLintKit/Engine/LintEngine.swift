@@ -48,11 +48,18 @@ public struct LintEngine: Sendable {
     /// The severity of directive problems, or nil when `superfluous_disable_command` is off.
     public let directiveSeverity: Severity?
     public let options: Options
+    /// Per run, not per file: each rule's severity, and every rule id directives may name.
+    private let severities: [String: Severity]
+    private let ranRuleIDs: Set<String>
+    private let knownRuleIDs: [String]
 
     public init(rules: [ConfiguredRule], directiveSeverity: Severity?, options: Options = Options()) {
         self.rules = rules
         self.directiveSeverity = directiveSeverity
         self.options = options
+        severities = Dictionary(rules.map { ($0.id, $0.severity) }, uniquingKeysWith: { first, _ in first })
+        ranRuleIDs = Set(severities.keys)
+        knownRuleIDs = RuleRegistry.descriptions.map(\.id)
     }
 
     /// The two phases, for progress reports.
@@ -160,8 +167,7 @@ public struct LintEngine: Sendable {
     func findings(path: String, candidates: [Candidate], filter: DirectiveFilter, types: TypeResolver,
                   unresolved: inout [String]) -> [Finding] {
         let standing = candidates.filter { $0.violation.requiresClass?.holds(in: types, unresolved: &unresolved) ?? true }
-        let severities = Dictionary(rules.map { ($0.id, $0.severity) }, uniquingKeysWith: { first, _ in first })
-        let outcome = filter.apply(standing, ranRules: Set(severities.keys), knownRules: RuleRegistry.descriptions.map(\.id))
+        let outcome = filter.apply(standing, ranRules: ranRuleIDs, knownRules: knownRuleIDs)
         var findings = outcome.kept.map { makeFinding(path, $0, severity: severities[$0.ruleID] ?? .warning) }
         if let directiveSeverity {
             findings += outcome.directiveProblems.map { makeFinding(path, $0, severity: directiveSeverity) }
