@@ -53,6 +53,7 @@ enum ExpressionBounds {
     /// `Store<Feature>`, `(any P)?`), which stays on one line.
     static func typeEnd(of start: Int, in code: CodeTokens) -> Int {
         var k = start
+        var angleDepth = 0  // unclosed `<` so far, counted as the scan goes
         while k < code.count {
             if k > start && code.lineBreakBefore[k] { return k }
             let token = code[k]
@@ -65,28 +66,22 @@ enum ExpressionBounds {
                 if token.kind == .keyword && token.keyword != .`Any` && token.keyword != .`Self` { return k }
             case .operator:
                 // `?`, `!`, `<`, `>`, `&` belong to types; `=` starts the initializer.
-                let bytes = code.file.bytes[token.range]
-                if !bytes.allSatisfy({ $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: ",") }) {
-                    return k
+                for byte in code.file.bytes[token.range] {
+                    switch byte {
+                    case UInt8(ascii: "<"): angleDepth += 1
+                    case UInt8(ascii: ">"): angleDepth -= 1
+                    case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: ","): break
+                    default: return k
+                    }
                 }
             case .comma:
                 // A comma inside `<…>` belongs to the type; at this level it ends it.
-                if !insideAngles(from: start, to: k, in: code) { return k }
+                if angleDepth <= 0 { return k }
             default:
                 return k
             }
             k += 1
         }
         return code.count
-    }
-
-    private static func insideAngles(from start: Int, to k: Int, in code: CodeTokens) -> Bool {
-        var depth = 0
-        for j in start..<k where code[j].kind == .operator {
-            for byte in code.file.bytes[code[j].range] {
-                if byte == UInt8(ascii: "<") { depth += 1 } else if byte == UInt8(ascii: ">") { depth -= 1 }
-            }
-        }
-        return depth > 0
     }
 }
