@@ -27,6 +27,17 @@ enum PathologicalPipeline {
         }
     }
 
+    /// The lint path's code-only scan must agree with the lossless scan less its trivia.
+    static func codeScanProblem(_ scan: CodeScan, reference: CodeTokens, allTokens: [Token]) -> String? {
+        if scan.tokens != reference.tokens { return "scanCode: code tokens differ from the lossless scan" }
+        if scan.lineBreakBefore != reference.lineBreakBefore { return "scanCode: line breaks differ" }
+        if scan.partner != reference.partner { return "scanCode: bracket partners differ" }
+        if scan.comments != allTokens.filter({ $0.kind.isComment || $0.kind == .shebang }) {
+            return "scanCode: comments differ"
+        }
+        return nil
+    }
+
     /// Bytes → tokens → structure → index → every rule → directives → every formatter.
     static func checkSource(_ bytes: [UInt8], path: String = sourcePath) -> [String] {
         var problems: [String] = []
@@ -36,6 +47,9 @@ enum PathologicalPipeline {
         let file = SourceFile(path: path, bytes: bytes)
         let structure = FileStructure(file: file, tokens: tokens)
         problems += structureProblems(structure, byteCount: bytes.count)
+        if let problem = codeScanProblem(Tokenizer.scanCode(bytes), reference: structure.code, allTokens: tokens) {
+            problems.append(problem)
+        }
         let project = ProjectIndex(summaries: [TypeDeclarationSummary(structure)])
         let resolver = TypeResolver(project: project)
 

@@ -22,6 +22,19 @@ func assertLossless(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #
         expected = token.end
     }
     #expect(expected == bytes.count, sourceLocation: sourceLocation)
+    assertCodeScanAgrees(bytes, tokens: tokens, sourceLocation: sourceLocation)
+}
+
+/// The lint path's code-only scan must see exactly what the lossless scan sees once trivia is
+/// dropped: the same code tokens, line breaks and bracket partners, and the same comments.
+func assertCodeScanAgrees(_ bytes: [UInt8], tokens: [Token], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let scan = Tokenizer.scanCode(bytes)
+    let reference = CodeTokens(file: SourceFile(path: "t.swift", bytes: bytes), allTokens: tokens)
+    #expect(scan.tokens == reference.tokens, sourceLocation: sourceLocation)
+    #expect(scan.lineBreakBefore == reference.lineBreakBefore, sourceLocation: sourceLocation)
+    #expect(scan.partner == reference.partner, sourceLocation: sourceLocation)
+    let comments = tokens.filter { $0.kind.isComment || $0.kind == .shebang }
+    #expect(scan.comments == comments, sourceLocation: sourceLocation)
 }
 
 @Suite struct TokenizerTests {

@@ -133,13 +133,13 @@ public struct LintEngine: Sendable {
             let bytes = try Self.load(path, sources: sources, timings: &timings)
             if isLinted { try SourceReader.validateText(bytes, path: path) }
             let file = SourceFile(path: path, bytes: bytes)
-            let tokens = Self.measure(&timings.tokenize) { Tokenizer.tokenize(file.bytes) }
-            let structure = Self.measure(&timings.structure) { FileStructure(file: file, tokens: tokens) }
+            let scan = Self.measure(&timings.tokenize) { Tokenizer.scanCode(file.bytes) }
+            let structure = Self.measure(&timings.structure) { FileStructure(code: CodeTokens(file: file, scan: scan)) }
             let summary = Self.measure(&timings.index) { TypeDeclarationSummary(structure) }
             guard isLinted else {
                 return FileAnalysis(path: path, isLinted: false, summary: summary, outcome: .success(LintedFile(candidates: [], filter: DirectiveFilter(file: file, tokens: []), byteCount: bytes.count)), timings: timings)
             }
-            let (candidates, filter) = Self.measure(&timings.rules) { self.candidates(LintContext(structure: structure), tokens: tokens) }
+            let (candidates, filter) = Self.measure(&timings.rules) { self.candidates(LintContext(structure: structure), tokens: scan.comments) }
             return FileAnalysis(path: path, isLinted: true, summary: summary,
                                 outcome: .success(LintedFile(candidates: candidates, filter: filter, byteCount: bytes.count)), timings: timings)
         } catch {
@@ -148,7 +148,7 @@ public struct LintEngine: Sendable {
     }
 
     /// Runs every rule on one file: located violations, not yet checked against the index or
-    /// the directives.
+    /// the directives. `tokens` are the file's tokens, or just its comments (for directives).
     func candidates(_ context: LintContext, tokens: [Token]) -> ([Candidate], DirectiveFilter) {
         let file = context.structure.file
         var candidates: [Candidate] = []

@@ -10,6 +10,18 @@ public struct CodeTokens: Sendable {
     /// or when unbalanced.
     public let partner: [Int32]
 
+    /// From `Tokenizer.scanCode`, which has done the work of `init(file:allTokens:)` while scanning.
+    public init(file: SourceFile, scan: CodeScan) {
+        self.file = file
+        tokens = scan.tokens
+        lineBreakBefore = scan.lineBreakBefore
+        partner = scan.partner
+    }
+
+    /// How far below the top of the open-bracket stack a closing bracket looks for its opener.
+    /// Unmatched openers above it stay unpaired; the bound keeps broken files linear.
+    static let bracketSearchDepth = 8
+
     public init(file: SourceFile, allTokens: [Token]) {
         self.file = file
         var code: [Token] = []
@@ -88,11 +100,11 @@ public struct CodeTokens: Sendable {
             case .interpolationClose: opener = .interpolationOpen
             default: continue
             }
-            // Pair with the nearest matching opener a few levels down; unmatched openers above it
-            // stay unpaired. The bound keeps broken files linear.
+            // Pair with the nearest matching opener a few levels down.
             var depth = stack.count - 1
-            while depth >= 0 && depth >= stack.count - 8 && code[Int(stack[depth])].kind != opener { depth -= 1 }
-            guard depth >= 0 && depth >= stack.count - 8 else { continue }
+            let lowest = max(0, stack.count - bracketSearchDepth)
+            while depth >= lowest && code[Int(stack[depth])].kind != opener { depth -= 1 }
+            guard depth >= lowest else { continue }
             let open = Int(stack[depth])
             partner[open] = Int32(k)
             partner[k] = Int32(open)

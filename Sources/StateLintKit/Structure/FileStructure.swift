@@ -7,7 +7,11 @@ public struct FileStructure: Sendable {
     public let children: [[Int]]
 
     public init(file: SourceFile, tokens: [Token]) {
-        code = CodeTokens(file: file, allTokens: tokens)
+        self.init(code: CodeTokens(file: file, allTokens: tokens))
+    }
+
+    public init(code: CodeTokens) {
+        self.code = code
         var scanner = DeclarationScanner(code: code)
         scanner.run()
         declarations = scanner.declarations

@@ -4,7 +4,7 @@
 
 /// A word StateLint cares about: the lexer-classified Swift keywords, `_`, and a few
 /// contextual keywords the structure pass uses. `.none` for every other name.
-public enum Keyword: UInt8, Sendable {
+public enum Keyword: UInt8, Sendable, BitwiseCopyable {
     case none = 0
     case `Any`
     case `as`

@@ -1,5 +1,5 @@
 /// What a token is. Every byte of a file belongs to exactly one token, trivia included.
-public enum TokenKind: UInt8, Sendable, CaseIterable {
+public enum TokenKind: UInt8, Sendable, CaseIterable, BitwiseCopyable {
     // Trivia.
     case space             // spaces, tabs, form feeds, a BOM
     case newline           // LF, CRLF or a lone CR
@@ -38,7 +38,7 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
 }
 
 /// A token: a kind plus a UTF-8 byte range of the file. 12 bytes, stored contiguously.
-public struct Token: Sendable, Hashable {
+public struct Token: Sendable, Hashable, BitwiseCopyable {
     public let kind: TokenKind
     /// For identifiers and keywords, the word if it is one StateLint knows (see `Keyword`).
     public let keyword: Keyword

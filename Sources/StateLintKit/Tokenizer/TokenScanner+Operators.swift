@@ -106,10 +106,10 @@ extension TokenScanner {
         i = slash
         if slash > start {
             // Tentatively: the prefix operator is emitted only if the regex is accepted.
-            let count = tokens.count
+            let saved = checkpoint
             emitCode(.operator, start, slash, allowsRegex: true)
             if scanRegexLiteral(literalStart: slash, slash: slash, mustBeRegex: mustBeRegex) { return true }
-            tokens.removeSubrange(count...)
+            rollBack(to: saved)
         } else if scanRegexLiteral(literalStart: slash, slash: slash, mustBeRegex: mustBeRegex) {
             return true
         }
@@ -118,6 +118,7 @@ extension TokenScanner {
     }
 
     var lastCodeToken: Token? {
+        if !keepsTrivia { return tokens.last }
         var k = tokens.count - 1
         while k >= 0 {
             if !tokens[k].kind.isTrivia { return tokens[k] }

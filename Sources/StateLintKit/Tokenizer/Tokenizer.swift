@@ -10,10 +10,36 @@ public enum Tokenizer {
     }
 
     public static func tokenize(_ buffer: UnsafeBufferPointer<UInt8>) -> [Token] {
-        var scanner = TokenScanner(buffer)
+        var scanner = TokenScanner(buffer, keepsTrivia: true)
+        defer { scanner.release() }
         scanner.run()
-        return scanner.tokens
+        return scanner.tokens.array()
     }
+
+    /// What linting needs, in the same pass: the code tokens with their line breaks and
+    /// bracket partners (see `CodeTokens`), and the comments (for directives). Spaces and
+    /// newlines are never stored.
+    public static func scanCode(_ bytes: [UInt8]) -> CodeScan {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = TokenScanner(buffer, keepsTrivia: false)
+            defer { scanner.release() }
+            scanner.run()
+            return CodeScan(tokens: scanner.tokens.array(), lineBreakBefore: scanner.lineBreaks.array(),
+                            partner: scanner.partners.array(), comments: scanner.comments)
+        }
+    }
+}
+
+/// The result of `Tokenizer.scanCode`.
+public struct CodeScan: Sendable {
+    /// Non-trivia tokens.
+    public let tokens: [Token]
+    /// Whether a newline separated each token from the one before it (true for the first).
+    public let lineBreakBefore: [Bool]
+    /// Each bracket's partner (code index), or -1.
+    public let partner: [Int32]
+    /// Line and block comments and the shebang, in order.
+    public let comments: [Token]
 }
 
 /// An open string literal whose interpolation we are inside.
@@ -29,7 +55,17 @@ struct TokenScanner {
     let b: UnsafeBufferPointer<UInt8>
     let n: Int
     var i = 0
-    var tokens: [Token] = []
+    /// Lossless mode keeps every token; code mode (`keepsTrivia == false`) keeps the code
+    /// tokens in `tokens`, comments in `comments`, and drops spaces and newlines.
+    let keepsTrivia: Bool
+    var tokens: ScanBuffer<Token>
+    // Code mode only.
+    var lineBreaks: ScanBuffer<Bool>
+    var partners: ScanBuffer<Int32>
+    /// Unpaired opening brackets (code indices), innermost last.
+    var openBrackets: ScanBuffer<Int32>
+    var comments: [Token] = []
+    var sawNewline = true
     /// Interpolations we are inside, innermost last.
     var contexts: [StringContext] = []
 
@@ -49,10 +85,23 @@ struct TokenScanner {
     /// `CharacterClass.ascii`, held here so hot loops read it without lazy-global checks.
     let table = CharacterClass.asciiTable
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>, keepsTrivia: Bool) {
         b = buffer
         n = buffer.count
-        tokens.reserveCapacity(n / 4 + 16)
+        self.keepsTrivia = keepsTrivia
+        // About one token per 3.5 bytes in typical Swift, 60% of them code tokens.
+        let expected = keepsTrivia ? n / 3 : n / 5
+        tokens = ScanBuffer(capacity: expected)
+        lineBreaks = ScanBuffer(capacity: keepsTrivia ? 0 : expected)
+        partners = ScanBuffer(capacity: keepsTrivia ? 0 : expected)
+        openBrackets = ScanBuffer(capacity: 64)
+    }
+
+    func release() {
+        tokens.release()
+        lineBreaks.release()
+        partners.release()
+        openBrackets.release()
     }
 
     @inline(__always)
@@ -62,15 +111,74 @@ struct TokenScanner {
     }
 
     @inline(__always)
-    mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none) {
-        tokens.append(Token(kind: kind, start: start, end: end, keyword: keyword))
+    mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
+        let token = Token(kind: kind, start: start, end: end)
+        if keepsTrivia {
+            tokens.append(token)
+            return
+        }
+        switch kind {
+        case .space: return
+        case .newline: sawNewline = true
+        case .lineComment, .blockComment, .shebang: comments.append(token)
+        default: appendCode(token)
+        }
+    }
+
+    /// Code mode: stores a code token with its line break and pairs it if it is a bracket
+    /// (the rule `CodeTokens.matchBrackets` documents).
+    @inline(__always)
+    mutating func appendCode(_ token: Token) {
+        let k = Int32(truncatingIfNeeded: tokens.count)
+        tokens.append(token)
+        lineBreaks.append(sawNewline)
+        sawNewline = false
+        partners.append(-1)
+        let opener: TokenKind
+        switch token.kind {
+        case .leftParen, .leftBrace, .leftBracket, .interpolationOpen:
+            openBrackets.append(k)
+            return
+        case .rightParen: opener = .leftParen
+        case .rightBrace: opener = .leftBrace
+        case .rightBracket: opener = .leftBracket
+        case .interpolationClose: opener = .interpolationOpen
+        default: return
+        }
+        var depth = openBrackets.count - 1
+        let lowest = max(0, openBrackets.count - CodeTokens.bracketSearchDepth)
+        while depth >= lowest && tokens[Int(openBrackets[depth])].kind != opener { depth -= 1 }
+        guard depth >= lowest else { return }
+        let open = openBrackets[depth]
+        partners[Int(open)] = k
+        partners[Int(k)] = open
+        openBrackets.truncate(to: depth)
+    }
+
+    /// Where to roll back to if a tentatively scanned token is not wanted.
+    struct Checkpoint {
+        let count: Int
+        let sawNewline: Bool
+    }
+
+    var checkpoint: Checkpoint { Checkpoint(count: tokens.count, sawNewline: sawNewline) }
+
+    /// Takes back non-bracket tokens stored since `checkpoint`.
+    mutating func rollBack(to checkpoint: Checkpoint) {
+        tokens.truncate(to: checkpoint.count)
+        if !keepsTrivia {
+            lineBreaks.truncate(to: checkpoint.count)
+            partners.truncate(to: checkpoint.count)
+            sawNewline = checkpoint.sawNewline
+        }
     }
 
     /// Emits a non-trivia token and records whether a `/` right after it may open a regex.
     @inline(__always)
     mutating func emitCode(_ kind: TokenKind, _ start: Int, _ end: Int,
                            keyword: Keyword = .none, allowsRegex: Bool) {
-        tokens.append(Token(kind: kind, start: start, end: end, keyword: keyword))
+        let token = Token(kind: kind, start: start, end: end, keyword: keyword)
+        if keepsTrivia { tokens.append(token) } else { appendCode(token) }
         afterTryWithMark = false
         expectVersionList = false
         previousAllowsRegex = allowsRegex
@@ -102,14 +210,14 @@ struct TokenScanner {
         let c = b[i]
         switch c {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
-            i += 1
-            while i < n, table[Int(b[i])] & CharacterClass.horizontalSpace != 0 { i += 1 }
-            emit(.space, start, i)
+            scanSpace()
         case 0x0A, 0x0D:
             i += (c == 0x0D && peek(1) == 0x0A) ? 2 : 1
             emit(.newline, start, i)
             // A single-line string cannot span lines: its open interpolations end here.
             while let last = contexts.last, !last.isMultiline { contexts.removeLast() }
+            // The next line's indentation, without another trip through the dispatch.
+            if i < n, table[Int(b[i])] & CharacterClass.horizontalSpace != 0 { scanSpace() }
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
             skipToEndOfLine()
             emit(.lineComment, start, i)
@@ -181,6 +289,17 @@ struct TokenScanner {
         }
     }
 
+    /// A run of spaces, tabs and form feeds starting at `i`.
+    @inline(__always)
+    mutating func scanSpace() {
+        let start = i
+        var j = i + 1
+        let bytes = b, table = self.table, count = n
+        while j < count, table[Int(bytes[j])] & CharacterClass.horizontalSpace != 0 { j += 1 }
+        i = j
+        emit(.space, start, j)
+    }
+
     mutating func scanNonASCII() {
         let start = i
         guard let (scalar, length) = decodeScalar(b, i) else {
@@ -227,6 +346,14 @@ struct TokenScanner {
     /// Consumes identifier characters from `i`. With `requireStart`, the first must be a
     /// valid identifier start (for `@name`, `#name`); otherwise continuation characters only.
     mutating func scanIdentifierTail(requireStart: Bool) {
+        if !requireStart {
+            // ASCII fast path, in locals so the loop runs in registers.
+            var j = i
+            let bytes = b, table = self.table, count = n
+            while j < count, table[Int(bytes[j])] & CharacterClass.identifierContinue != 0 { j += 1 }
+            i = j
+            if j == count || bytes[j] < 0x80 { return }
+        }
         var first = requireStart
         while i < n {
             let c = b[i]
