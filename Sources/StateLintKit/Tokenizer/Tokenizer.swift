@@ -205,6 +205,7 @@ struct TokenScanner {
         while i < n, b[i] != 0x0A, b[i] != 0x0D { i += 1 }
     }
 
+    @inline(__always)
     mutating func scanToken() {
         let start = i
         let c = b[i]
@@ -266,6 +267,11 @@ struct TokenScanner {
             i += 1
             scanIdentifierTail(requireStart: false)
             emitCode(.identifier, start, i, allowsRegex: false)
+        case UInt8(ascii: ".") where table[Int(peek(1))] & CharacterClass.operatorCharacter == 0 && peek(1) < 0x80:
+            // A lone `.` before a name or bracket (`.padding()`): what `scanOperator` would
+            // conclude, without its operator and regex checks. Non-ASCII may continue an operator.
+            i += 1
+            emitCode(.period, start, i, allowsRegex: false)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             scanNumber()
         case UInt8(ascii: "<") where peek(1) == UInt8(ascii: "#") && scanPlaceholder():
