@@ -186,6 +186,14 @@ echo "machine: $(nproc) cores; $RUNS timed runs per row after one warm-up run" >
 measure_corpus "$RESULTS" "interfaces" "$WORK/interfaces" "$RUNS"
 measure_corpus "$RESULTS" "generated" "$CORPUS" "$RUNS"
 
+# Start-up: one small file per process, as pre-commit hooks and editors run it. Measured from
+# inside its folder, so the index scope (the working directory without a config) is that file.
+STARTUP_DIR="$TMP/startup"
+mkdir -p "$STARTUP_DIR"
+cp "$HERE/fixtures/StartupProbe.swift" "$STARTUP_DIR/"
+STARTUP_RUNS=$((RUNS * 4 > 20 ? RUNS * 4 : 20))
+(cd "$STARTUP_DIR" && measure_corpus "$RESULTS" "start-up (1 small file)" "$STARTUP_DIR" "$STARTUP_RUNS" jobs1-only)
+
 echo "# StateLint benchmark ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, statelint: $STATELINT_STATUS)"
 python3 "$HERE/report.py" table "$RESULTS"
 
