@@ -21,8 +21,8 @@ public struct TypeDeclarationSummary: Sendable {
         for (index, declaration) in structure.declarations.enumerated() {
             switch declaration.kind {
             case .class, .struct, .enum, .actor, .protocol, .extension:
-                let name = declaration.kind == .extension ? declaration.name : structure.qualifiedName(of: index)
-                entries.append(Entry(qualifiedName: name, kind: declaration.kind, inheritance: declaration.inheritance))
+                let name = declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index)
+                entries.append(Entry(qualifiedName: name, kind: declaration.kind, inheritance: Array(structure.inheritance(of: index))))
             case .typealias:
                 guard let target = declaration.typeAnnotation,
                       let (name, _) = TypeNames.qualifiedName(at: target.lowerBound, in: structure.code) else { continue }

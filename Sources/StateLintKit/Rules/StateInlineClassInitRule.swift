@@ -19,27 +19,32 @@ public struct StateInlineClassInitRule: Rule {
 
     public func check(_ context: LintContext) -> [RuleViolation] {
         let structure = context.structure
+        // Every finding starts from a `@State` property; most files have none.
+        guard !structure.stateVariables.isEmpty else { return [] }
         let code = structure.code
         var violations: [RuleViolation] = []
-        var stateNamesByType: [String: [String: Declaration]] = [:]
+        var stateNamesByType: [String: [String: (declaration: Int, name: String)]] = [:]
         var appTypes: Set<String> = []
-        for declaration in structure.declarations where declaration.kind.isTypeLike {
-            if declaration.inheritance.contains("App") || declaration.inheritance.contains("SwiftUI.App") {
-                appTypes.insert(lastComponent(declaration.name))
+        for (index, declaration) in structure.declarations.enumerated() where declaration.kind.isTypeLike {
+            let inheritance = structure.inheritance(of: index)
+            if inheritance.contains("App") || inheritance.contains("SwiftUI.App") {
+                appTypes.insert(lastComponent(structure.name(of: index)))
             }
         }
         var owners: [Int: String] = [:]  // type declaration → the name its members group under
         func owner(_ parent: Int) -> String {
             if let known = owners[parent] { return known }
-            let name = lastComponent(structure.declarations[parent].name)
+            let name = lastComponent(structure.name(of: parent))
             owners[parent] = name
             return name
         }
-        for declaration in structure.declarations where declaration.kind == .variable {
-            guard let state = declaration.attribute("State"), let parent = declaration.parent,
+        for index in structure.stateVariables {
+            let declaration = structure.declarations[index]
+            guard let state = structure.stateAttribute(of: index), let parent = declaration.parent,
                   structure.declarations[parent].kind.isTypeLike else { continue }
             let owner = owner(parent)
-            stateNamesByType[owner, default: [:]]["_" + declaration.name] = declaration
+            let name = structure.name(of: index)
+            stateNamesByType[owner, default: [:]]["_" + name] = (index, name)
             guard !appTypes.contains(owner) else { continue }  // SwiftUI creates App state once per launch
             let declaredType = declaration.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
             // `@State var m = Model()` or `@State(initialValue: Model()) var m`.
@@ -51,7 +56,7 @@ public struct StateInlineClassInitRule: Rule {
             guard let value, let (creation, condition) = classCreation(in: value, declaredType: declaredType?.name,
                                                                        scope: structure.qualifiedName(of: parent), context) else { continue }
             violations.append(context.violation(from: state.token, to: value.upperBound - 1,
-                                                message(property: declaration.name, creation: creation),
+                                                message(property: name, creation: creation),
                                                 requiresClass: condition))
         }
         // `_m = State(initialValue: Model())` in an initializer.
@@ -66,7 +71,8 @@ public struct StateInlineClassInitRule: Rule {
                 guard isSelf || code.kind(k - 1) != .period else { continue }
                 let end = min(ExpressionBounds.end(of: k + 2, in: code), body.upperBound)
                 guard let argument = CreationResolver.stateWrapperArgument(in: (k + 2)..<end, code: code) else { continue }
-                let declaredType = property.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
+                let annotation = structure.declarations[property.declaration].typeAnnotation
+                let declaredType = annotation.flatMap { TypeNames.annotatedType($0, in: code) }
                 guard let (creation, condition) = classCreation(in: argument, declaredType: declaredType?.name,
                                                                 scope: structure.qualifiedName(of: parent), context) else { continue }
                 violations.append(context.violation(from: isSelf ? k - 2 : k, to: end - 1,

@@ -66,8 +66,9 @@ public final class StateLifecycle: @unchecked Sendable {
     func typeKey(_ declaration: Int) -> String? {
         let d = structure.declarations[declaration]
         guard d.kind.isTypeLike else { return nil }
-        if d.kind == .extension, let dot = d.name.lastIndex(of: ".") { return String(d.name[d.name.index(after: dot)...]) }
-        return d.name
+        let name = structure.name(of: declaration)
+        if d.kind == .extension, let dot = name.lastIndex(of: ".") { return String(name[name.index(after: dot)...]) }
+        return name
     }
 
     /// `@State` properties by view type, then (only if there are any) methods by view type.
@@ -80,8 +81,8 @@ public final class StateLifecycle: @unchecked Sendable {
             if let computed { keys[parent] = computed }
             return computed
         }
-        for (index, declaration) in structure.declarations.enumerated()
-        where declaration.kind == .variable && declaration.hasAttribute("State") {
+        for index in structure.stateVariables {
+            let declaration = structure.declarations[index]
             guard let parent = declaration.parent, let key = key(parent) else { continue }
             var declaredType: String?
             var isOptional = false
@@ -89,15 +90,16 @@ public final class StateLifecycle: @unchecked Sendable {
                 declaredType = name
                 isOptional = optional
             }
-            properties[key, default: [:]][declaration.name] = StateProperty(
-                declaration: index, name: declaration.name, nameToken: declaration.nameToken,
+            let name = structure.name(of: index)
+            properties[key, default: [:]][name] = StateProperty(
+                declaration: index, name: name, nameToken: declaration.nameToken,
                 declaredType: declaredType, isOptional: isOptional)
         }
         guard !properties.isEmpty else { return }
-        for declaration in structure.declarations where declaration.kind == .function {
+        for (index, declaration) in structure.declarations.enumerated() where declaration.kind == .function {
             guard let body = declaration.body, let parent = declaration.parent, let key = key(parent),
                   properties[key] != nil else { continue }
-            methods[key, default: [:]][declaration.name] = body
+            methods[key, default: [:]][structure.name(of: index)] = body
         }
     }
 
