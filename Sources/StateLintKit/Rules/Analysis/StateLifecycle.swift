@@ -35,14 +35,16 @@ public final class StateLifecycle: @unchecked Sendable {
     /// View type name → names of `@State` properties set to nil in an `.onDisappear` action.
     public private(set) var teardowns: [String: Set<String>] = [:]
 
-    private unowned let context: LintContext
-    private var structure: FileStructure { context.structure }
-    private var code: CodeTokens { context.structure.code }
+    // Stored, not read through the context: copying the structure out of it retains every
+    // array it holds, on each access.
+    private let structure: FileStructure
+    private let code: CodeTokens
     /// View type name → method name → body.
     private var methods: [String: [String: ClosedRange<Int>]] = [:]
 
     init(context: LintContext, appearHandlers: Set<String>) {
-        self.context = context
+        structure = context.structure
+        code = context.structure.code
         self.appearHandlers = appearHandlers
         collectMembers()
         guard !properties.isEmpty else { return }
@@ -75,10 +77,15 @@ public final class StateLifecycle: @unchecked Sendable {
     /// Most files have no `@State`, so they pay for one cheap pass over the declarations.
     private func collectMembers() {
         var keys: [Int: String] = [:]  // type declaration → its key, computed once each
+        var lastKey: (parent: Int, key: String?)?  // members of a type are usually adjacent
         func key(_ parent: Int) -> String? {
-            if let known = keys[parent] { return known }
-            let computed = typeKey(parent)
-            if let computed { keys[parent] = computed }
+            if let lastKey, lastKey.parent == parent { return lastKey.key }
+            var computed = keys[parent]
+            if computed == nil {
+                computed = typeKey(parent)
+                if let computed { keys[parent] = computed }
+            }
+            lastKey = (parent, computed)
             return computed
         }
         for index in structure.stateVariables {
