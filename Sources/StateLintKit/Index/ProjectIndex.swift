@@ -84,7 +84,7 @@ public struct ProjectIndex: Sendable {
     private mutating func register(_ qualifiedName: String, _ kind: TypeKind) {
         exact.add(qualifiedName, kind)
         var rest = Substring(qualifiedName)
-        while let dot = rest.firstIndex(of: ".") {
+        while let dot = DottedName.firstDot(in: rest) {
             rest = rest[rest.index(after: dot)...]
             suffixes.add(String(rest), kind)
         }
@@ -103,7 +103,7 @@ public struct ProjectIndex: Sendable {
         while !prefix.isEmpty {
             let candidate = String(prefix) + "." + name
             if exact.isKnown(candidate) { return exact.kinds[candidate] }
-            guard let dot = prefix.lastIndex(of: ".") else { break }
+            guard let dot = DottedName.lastDot(in: prefix) else { break }
             prefix = prefix[..<dot]
         }
         return lookup(name)

@@ -134,7 +134,8 @@ public struct StateInlineClassInitRule: Rule {
     }
 }
 
+/// What follows the last `.` of a dotted name: `Inner` for `Outer.Inner`.
 func lastComponent(_ name: String) -> String {
-    guard let dot = name.lastIndex(of: ".") else { return name }
+    guard let dot = DottedName.lastDot(in: name) else { return name }
     return String(name[name.index(after: dot)...])
 }

@@ -69,8 +69,7 @@ public final class StateLifecycle: @unchecked Sendable {
         let d = structure.declarations[declaration]
         guard d.kind.isTypeLike else { return nil }
         let name = structure.name(of: declaration)
-        if d.kind == .extension, let dot = name.lastIndex(of: ".") { return String(name[name.index(after: dot)...]) }
-        return name
+        return d.kind == .extension ? lastComponent(name) : name
     }
 
     /// `@State` properties by view type, then (only if there are any) methods by view type.
