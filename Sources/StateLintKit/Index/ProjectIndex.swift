@@ -120,12 +120,11 @@ private struct KindTable: Sendable {
     func isKnown(_ name: String) -> Bool { kinds[name] != nil || ambiguous.contains(name) }
 
     mutating func add(_ name: String, _ kind: TypeKind) {
-        guard !ambiguous.contains(name) else { return }
-        if let existing = kinds[name], existing != kind {
+        // One hash of the name in the common case: few names are ever ambiguous.
+        guard ambiguous.isEmpty || !ambiguous.contains(name) else { return }
+        if let existing = kinds.updateValue(kind, forKey: name), existing != kind {
             kinds[name] = nil
             ambiguous.insert(name)
-        } else {
-            kinds[name] = kind
         }
     }
 }
