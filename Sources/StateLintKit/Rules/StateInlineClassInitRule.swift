@@ -70,6 +70,16 @@ public struct StateInlineClassInitRule: Rule {
         // `_m = State(initialValue: Model())` in an initializer.
         guard !statesByType.isEmpty else { return violations }
         let bytes = code.file.bytes
+        var storageIndexes: [String: [String: Int]] = [:]  // `_name` → property, for owners with many
+        func storage(named k: Int, of owner: String, among states: [Int]) -> Int? {
+            guard states.count > NamedMembers<Int>.searchLimit else { return Self.storage(named: k, among: states, structure) }
+            if storageIndexes[owner] == nil {
+                var index: [String: Int] = [:]
+                for state in states { index["_" + structure.name(of: state)] = state }
+                storageIndexes[owner] = index
+            }
+            return storageIndexes[owner]?[code.string(k)]
+        }
         for declaration in structure.declarations where declaration.kind == .initializer {
             guard let body = declaration.body, let parent = declaration.parent,
                   structure.declarations[parent].kind.isTypeLike,
@@ -77,7 +87,7 @@ public struct StateInlineClassInitRule: Rule {
             for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
                 // Only `_name` can name a property's storage: skip the rest without making strings.
                 guard bytes[code[k].start] == UInt8(ascii: "_"),
-                      let property = Self.storage(named: k, among: states, structure) else { continue }
+                      let property = storage(named: k, of: owner(parent), among: states) else { continue }
                 let isSelf = code.kind(k - 1) == .period && code.keyword(k - 2) == .`self`
                 guard isSelf || code.kind(k - 1) != .period else { continue }
                 let end = min(ExpressionBounds.end(of: k + 2, in: code), body.upperBound)
@@ -95,7 +105,8 @@ public struct StateInlineClassInitRule: Rule {
     }
 
     /// The `@State` declaration among `states` whose storage `_name` token `k` spells; the last
-    /// one when several share a name, as a later declaration hides an earlier one.
+    /// one when several share a name, as a later declaration hides an earlier one. A search,
+    /// for the usual handful of properties.
     private static func storage(named k: Int, among states: [Int], _ structure: FileStructure) -> Int? {
         let code = structure.code
         let token = code[k]

@@ -29,8 +29,15 @@ public final class StateLifecycle: @unchecked Sendable {
     }
 
     let appearHandlers: Set<String>
-    /// View type name → property name → property.
-    public private(set) var properties: [String: [String: StateProperty]] = [:]
+    /// View type name → property name → property. Built on request: the analysis itself
+    /// matches names on tokens (see `propertyLists`).
+    public var properties: [String: [String: StateProperty]] {
+        propertyLists.mapValues { list in
+            var byName: [String: StateProperty] = [:]
+            for entry in list.entries { byName[entry.member.name] = entry.member }
+            return byName
+        }
+    }
     public private(set) var creatingAssignments: [CreatingAssignment] = []
     /// View type name → names of `@State` properties set to nil in an `.onDisappear` action.
     public private(set) var teardowns: [String: Set<String>] = [:]
@@ -39,17 +46,20 @@ public final class StateLifecycle: @unchecked Sendable {
     // array it holds, on each access.
     private let structure: FileStructure
     private let code: CodeTokens
-    /// View type name → method name → body.
-    private var methods: [String: [String: ClosedRange<Int>]] = [:]
+    /// View type name → its `@State` properties, and its methods (bodies). `NamedMembers`
+    /// replaces dictionaries keyed by name strings: hashing a string per property and per
+    /// method of every view cost more than the rest of the analysis.
+    private var propertyLists: [String: NamedMembers<StateProperty>] = [:]
+    private var methodLists: [String: NamedMembers<ClosedRange<Int>>] = [:]
 
     init(context: LintContext, appearHandlers: Set<String>) {
         structure = context.structure
         code = context.structure.code
         self.appearHandlers = appearHandlers
         collectMembers()
-        guard !properties.isEmpty else { return }
+        guard !propertyLists.isEmpty else { return }
         for call in structure.modifierCalls {
-            guard let type = call.enclosingType, let viewType = typeKey(type), let props = properties[viewType] else { continue }
+            guard let type = call.enclosingType, let viewType = typeKey(type), let props = propertyLists[viewType] else { continue }
             if appearHandlers.contains(call.name) {
                 let scope = structure.qualifiedName(of: type)
                 for body in actionBodies(call, viewType: viewType) {
@@ -87,6 +97,7 @@ public final class StateLifecycle: @unchecked Sendable {
             lastKey = (parent, computed)
             return computed
         }
+        var run: (key: String, properties: NamedMembers<StateProperty>)?  // adjacent properties of one type
         for index in structure.stateVariables {
             let declaration = structure.declarations[index]
             guard let parent = declaration.parent, let key = key(parent) else { continue }
@@ -97,15 +108,22 @@ public final class StateLifecycle: @unchecked Sendable {
                 isOptional = optional
             }
             let name = structure.name(of: index)
-            properties[key, default: [:]][name] = StateProperty(
-                declaration: index, name: name, nameToken: declaration.nameToken,
-                declaredType: declaredType, isOptional: isOptional)
+            let property = StateProperty(declaration: index, name: name, nameToken: declaration.nameToken,
+                                         declaredType: declaredType, isOptional: isOptional)
+            if run?.key != key {
+                if let run { propertyLists[run.key, default: NamedMembers()].append(contentsOf: run.properties, in: code) }
+                run = (key, NamedMembers())
+            }
+            run?.properties.append(property, nameToken: declaration.nameToken, in: code)
         }
-        guard !properties.isEmpty else { return }
-        for (index, declaration) in structure.declarations.enumerated() where declaration.kind == .function {
-            guard let body = declaration.body, let parent = declaration.parent, let key = key(parent),
-                  properties[key] != nil else { continue }
-            methods[key, default: [:]][structure.name(of: index)] = body
+        if let run { propertyLists[run.key, default: NamedMembers()].append(contentsOf: run.properties, in: code) }
+        guard !propertyLists.isEmpty else { return }
+        var lastOwner: (key: String, isView: Bool)?
+        for declaration in structure.declarations where declaration.kind == .function {
+            guard let body = declaration.body, let parent = declaration.parent, let key = key(parent) else { continue }
+            if lastOwner?.key != key { lastOwner = (key, propertyLists[key] != nil) }
+            guard lastOwner?.isView == true else { continue }
+            methodLists[key, default: NamedMembers()].append(body, nameToken: declaration.nameToken, in: code)
         }
     }
 
@@ -114,7 +132,7 @@ public final class StateLifecycle: @unchecked Sendable {
     private func actionBodies(_ call: ModifierCall, viewType: String) -> [ClosedRange<Int>] {
         var bodies: [ClosedRange<Int>] = []
         if let closure = call.closure { bodies.append(closure) }
-        if let method = call.performMethodToken, let body = methods[viewType]?[code.string(method)] { bodies.append(body) }
+        if let performed = call.performMethodToken, let body = methodLists[viewType]?.member(named: performed, in: code) { bodies.append(body) }
         var visited = Set(bodies.map(\.lowerBound))
         var frontier = bodies
         for _ in 0..<3 where !frontier.isEmpty {
@@ -122,7 +140,7 @@ public final class StateLifecycle: @unchecked Sendable {
             for body in frontier {
                 for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
                     let isMember = code.kind(k - 1) != .period || (code.keyword(k - 2) == .`self` && code.kind(k - 3) != .period)
-                    guard isMember, let callee = methods[viewType]?[code.string(k)], visited.insert(callee.lowerBound).inserted else { continue }
+                    guard isMember, let callee = methodLists[viewType]?.member(named: k, in: code), visited.insert(callee.lowerBound).inserted else { continue }
                     next.append(callee)
                 }
             }
@@ -143,11 +161,11 @@ public final class StateLifecycle: @unchecked Sendable {
     /// Assignments `name = …` / `self.name = …` to a property in `body`: the property and the
     /// index of the reference's first token. A bare name declared locally earlier in the body
     /// (`let model = Model()`, `var model`) is the local, not the property.
-    private func propertyAssignments(in body: ClosedRange<Int>, properties: [String: StateProperty]) -> [(StateProperty, target: Int, name: Int)] {
+    private func propertyAssignments(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>) -> [(StateProperty, target: Int, name: Int)] {
         var found: [(StateProperty, target: Int, name: Int)] = []
         var locals: LocalScopes?
         for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
-            guard let property = properties[code.string(k)], let target = referenceStart(k) else { continue }
+            guard let property = properties.member(named: k, in: code), let target = referenceStart(k) else { continue }
             if target == k {
                 if code.keyword(k - 1) == .let || code.keyword(k - 1) == .var { continue }
                 if locals == nil { locals = LocalScopes(body: body, code: code) }
@@ -158,7 +176,7 @@ public final class StateLifecycle: @unchecked Sendable {
         return found
     }
 
-    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: [String: StateProperty],
+    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>,
                                          handler: String, viewType: String, scope: String) {
         var found: [(property: StateProperty, target: Int, value: Range<Int>, creation: Creation)] = []
         for (property, target, k) in propertyAssignments(in: body, properties: properties) {
@@ -180,7 +198,7 @@ public final class StateLifecycle: @unchecked Sendable {
         }
     }
 
-    private func findTeardowns(in body: ClosedRange<Int>, properties: [String: StateProperty], viewType: String) {
+    private func findTeardowns(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>, viewType: String) {
         for (property, _, k) in propertyAssignments(in: body, properties: properties) {
             let isNil = code.keyword(k + 2) == .nil
                 || (code.kind(k + 2) == .period && code.text(k + 3, is: "none"))
