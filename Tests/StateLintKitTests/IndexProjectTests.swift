@@ -55,4 +55,15 @@ import Testing
         #expect(index.lookup("Legacy") == .referenceType)
         #expect(index.lookup("Plain") == .valueType)
     }
+
+    @Test func dotsAreFoundAsCharactersWhateverTheSpelling() {
+        #expect(DottedName.firstDot(in: "Outer.Middle.Inner").map { "Outer.Middle.Inner"[$0...] } == ".Middle.Inner")
+        #expect(DottedName.lastDot(in: "Outer.Middle.Inner").map { "Outer.Middle.Inner"[$0...] } == ".Inner")
+        #expect(DottedName.lastDot(in: "Plain") == nil)
+        #expect(lastComponent("Outer.Inner") == "Inner")
+        #expect(lastComponent("Café.Menü") == "Menü")
+        // A `.` carrying a combining mark is another character: not a separator.
+        #expect(DottedName.lastDot(in: "A.\u{301}B") == nil)
+        #expect(lastComponent("A.B.\u{301}C") == "B.\u{301}C")
+    }
 }

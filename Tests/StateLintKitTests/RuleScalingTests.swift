@@ -36,4 +36,18 @@ import Testing
         #expect(hits == [], "all guarded, all torn down")
         #expect(elapsed < Self.generousBound)
     }
+
+    @Test func manyPropertiesSetInAnInitializer() {
+        let count = 4_000
+        var lines = ["import SwiftUI", "@Observable final class Model {}", "struct V: View {"]
+        lines += (0..<count).map { "    @State private var m\($0): Model" }
+        lines += ["    init() {"]
+        lines += (0..<count).map { "        _m\($0) = State(initialValue: Model())" }
+        lines += ["    }", "    var body: some View { Text(\"x\") }", "}"]
+        let source = lines.joined(separator: "\n")
+        var hits: [RuleHarness.Hit] = []
+        let elapsed = ContinuousClock().measure { hits = RuleHarness.hits(source) }
+        #expect(hits.count == count)
+        #expect(elapsed < Self.generousBound)
+    }
 }

@@ -190,6 +190,30 @@ import Testing
         """)
     }
 
+    @Test func storageAssignmentsMatchTheirPropertyByName() {
+        // `_name` is matched against the `@State` names without building strings for ASCII
+        // names; non-ASCII names compare as Swift strings do (precomposed `è` equals `e` + U+0300).
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct StorageView: View {
+            @State private var model: Model
+            @State private var modèle: Model
+            @State private var other: Model
+            var body: some View { Text("x") }
+        }
+        extension StorageView {
+            init(model: Model) {
+                ↓_model = State(initialValue: Model())
+                ↓_mode\u{300}le = State(initialValue: Model())
+                _modelX = State(initialValue: Model())
+                _othe = State(initialValue: Model())
+                _other = State(initialValue: model)
+            }
+        }
+        """)
+    }
+
     @Test func nestedTypesResolveInTheirScopeFirst() {
         // `Model` alone is ambiguous project-wide (a class here, a struct in `Row`), but inside
         // `FeatureView` it means `FeatureView.Model`.

@@ -21,8 +21,8 @@ public struct TypeDeclarationSummary: Sendable {
         for (index, declaration) in structure.declarations.enumerated() {
             switch declaration.kind {
             case .class, .struct, .enum, .actor, .protocol, .extension:
-                let name = declaration.kind == .extension ? declaration.name : structure.qualifiedName(of: index)
-                entries.append(Entry(qualifiedName: name, kind: declaration.kind, inheritance: declaration.inheritance))
+                let name = declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index)
+                entries.append(Entry(qualifiedName: name, kind: declaration.kind, inheritance: Array(structure.inheritance(of: index))))
             case .typealias:
                 guard let target = declaration.typeAnnotation,
                       let (name, _) = TypeNames.qualifiedName(at: target.lowerBound, in: structure.code) else { continue }
@@ -84,7 +84,7 @@ public struct ProjectIndex: Sendable {
     private mutating func register(_ qualifiedName: String, _ kind: TypeKind) {
         exact.add(qualifiedName, kind)
         var rest = Substring(qualifiedName)
-        while let dot = rest.firstIndex(of: ".") {
+        while let dot = DottedName.firstDot(in: rest) {
             rest = rest[rest.index(after: dot)...]
             suffixes.add(String(rest), kind)
         }
@@ -103,7 +103,7 @@ public struct ProjectIndex: Sendable {
         while !prefix.isEmpty {
             let candidate = String(prefix) + "." + name
             if exact.isKnown(candidate) { return exact.kinds[candidate] }
-            guard let dot = prefix.lastIndex(of: ".") else { break }
+            guard let dot = DottedName.lastDot(in: prefix) else { break }
             prefix = prefix[..<dot]
         }
         return lookup(name)
@@ -120,12 +120,11 @@ private struct KindTable: Sendable {
     func isKnown(_ name: String) -> Bool { kinds[name] != nil || ambiguous.contains(name) }
 
     mutating func add(_ name: String, _ kind: TypeKind) {
-        guard !ambiguous.contains(name) else { return }
-        if let existing = kinds[name], existing != kind {
+        // One hash of the name in the common case: few names are ever ambiguous.
+        guard ambiguous.isEmpty || !ambiguous.contains(name) else { return }
+        if let existing = kinds.updateValue(kind, forKey: name), existing != kind {
             kinds[name] = nil
             ambiguous.insert(name)
-        } else {
-            kinds[name] = kind
         }
     }
 }

@@ -30,7 +30,7 @@ public struct TypeResolver: Sendable {
         if let kind = configured[name] ?? project.lookup(name) { return kind }
         if let kind = catalog.kind(of: name) { return kind }
         // `MyModule.Model`: drop a leading component that is not itself a known type.
-        if let dot = name.firstIndex(of: "."), kindWithoutLookingDeeper(String(name[..<dot])) == nil {
+        if let dot = DottedName.firstDot(in: name), kindWithoutLookingDeeper(String(name[..<dot])) == nil {
             let rest = String(name[name.index(after: dot)...])
             return configured[rest] ?? project.lookup(rest) ?? catalog.kind(of: rest)
         }

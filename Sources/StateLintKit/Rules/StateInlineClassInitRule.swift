@@ -19,28 +19,41 @@ public struct StateInlineClassInitRule: Rule {
 
     public func check(_ context: LintContext) -> [RuleViolation] {
         let structure = context.structure
+        // Every finding starts from a `@State` property; most files have none.
+        guard !structure.stateVariables.isEmpty else { return [] }
         let code = structure.code
         var violations: [RuleViolation] = []
-        var stateNamesByType: [String: [String: Declaration]] = [:]
+        // Owner name → its `@State` declarations in source order (names compared on demand).
+        var statesByType: [String: [Int]] = [:]
         var appTypes: Set<String> = []
-        for declaration in structure.declarations where declaration.kind.isTypeLike {
-            if declaration.inheritance.contains("App") || declaration.inheritance.contains("SwiftUI.App") {
-                appTypes.insert(lastComponent(declaration.name))
+        for (index, declaration) in structure.declarations.enumerated() where declaration.kind.isTypeLike {
+            let inheritance = structure.inheritance(of: index)
+            if inheritance.contains("App") || inheritance.contains("SwiftUI.App") {
+                appTypes.insert(lastComponent(structure.name(of: index)))
             }
         }
+        func isAppType(_ owner: String) -> Bool { !appTypes.isEmpty && appTypes.contains(owner) }
         var owners: [Int: String] = [:]  // type declaration → the name its members group under
+        var lastOwner: (parent: Int, name: String)?  // state properties of a type are usually adjacent
         func owner(_ parent: Int) -> String {
-            if let known = owners[parent] { return known }
-            let name = lastComponent(structure.declarations[parent].name)
-            owners[parent] = name
+            if let lastOwner, lastOwner.parent == parent { return lastOwner.name }
+            let name: String
+            if let known = owners[parent] {
+                name = known
+            } else {
+                name = lastComponent(structure.name(of: parent))
+                owners[parent] = name
+            }
+            lastOwner = (parent, name)
             return name
         }
-        for declaration in structure.declarations where declaration.kind == .variable {
-            guard let state = declaration.attribute("State"), let parent = declaration.parent,
+        for index in structure.stateVariables {
+            let declaration = structure.declarations[index]
+            guard let state = structure.stateAttribute(of: index), let parent = declaration.parent,
                   structure.declarations[parent].kind.isTypeLike else { continue }
             let owner = owner(parent)
-            stateNamesByType[owner, default: [:]]["_" + declaration.name] = declaration
-            guard !appTypes.contains(owner) else { continue }  // SwiftUI creates App state once per launch
+            statesByType[owner, default: []].append(index)
+            guard !isAppType(owner) else { continue }  // SwiftUI creates App state once per launch
             let declaredType = declaration.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
             // `@State var m = Model()` or `@State(initialValue: Model()) var m`.
             var value = declaration.initializer
@@ -51,30 +64,68 @@ public struct StateInlineClassInitRule: Rule {
             guard let value, let (creation, condition) = classCreation(in: value, declaredType: declaredType?.name,
                                                                        scope: structure.qualifiedName(of: parent), context) else { continue }
             violations.append(context.violation(from: state.token, to: value.upperBound - 1,
-                                                message(property: declaration.name, creation: creation),
+                                                message(property: structure.name(of: index), creation: creation),
                                                 requiresClass: condition))
         }
         // `_m = State(initialValue: Model())` in an initializer.
-        guard !stateNamesByType.isEmpty else { return violations }
+        guard !statesByType.isEmpty else { return violations }
+        let bytes = code.file.bytes
+        var storageIndexes: [String: [String: Int]] = [:]  // `_name` → property, for owners with many
+        func storage(named k: Int, of owner: String, among states: [Int]) -> Int? {
+            guard states.count > NamedMembers<Int>.searchLimit else { return Self.storage(named: k, among: states, structure) }
+            if storageIndexes[owner] == nil {
+                var index: [String: Int] = [:]
+                for state in states { index["_" + structure.name(of: state)] = state }
+                storageIndexes[owner] = index
+            }
+            return storageIndexes[owner]?[code.string(k)]
+        }
         for declaration in structure.declarations where declaration.kind == .initializer {
             guard let body = declaration.body, let parent = declaration.parent,
                   structure.declarations[parent].kind.isTypeLike,
-                  let states = stateNamesByType[owner(parent)], !appTypes.contains(owner(parent)) else { continue }
+                  let states = statesByType[owner(parent)], !isAppType(owner(parent)) else { continue }
             for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
-                guard let property = states[code.string(k)] else { continue }
+                // Only `_name` can name a property's storage: skip the rest without making strings.
+                guard bytes[code[k].start] == UInt8(ascii: "_"),
+                      let property = storage(named: k, of: owner(parent), among: states) else { continue }
                 let isSelf = code.kind(k - 1) == .period && code.keyword(k - 2) == .`self`
                 guard isSelf || code.kind(k - 1) != .period else { continue }
                 let end = min(ExpressionBounds.end(of: k + 2, in: code), body.upperBound)
                 guard let argument = CreationResolver.stateWrapperArgument(in: (k + 2)..<end, code: code) else { continue }
-                let declaredType = property.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
+                let annotation = structure.declarations[property].typeAnnotation
+                let declaredType = annotation.flatMap { TypeNames.annotatedType($0, in: code) }
                 guard let (creation, condition) = classCreation(in: argument, declaredType: declaredType?.name,
                                                                 scope: structure.qualifiedName(of: parent), context) else { continue }
                 violations.append(context.violation(from: isSelf ? k - 2 : k, to: end - 1,
-                                                    message(property: property.name, creation: creation),
+                                                    message(property: structure.name(of: property), creation: creation),
                                                     requiresClass: condition))
             }
         }
         return violations
+    }
+
+    /// The `@State` declaration among `states` whose storage `_name` token `k` spells; the last
+    /// one when several share a name, as a later declaration hides an earlier one. A search,
+    /// for the usual handful of properties.
+    private static func storage(named k: Int, among states: [Int], _ structure: FileStructure) -> Int? {
+        let code = structure.code
+        let token = code[k]
+        for index in states.reversed() {
+            let nameToken = structure.declarations[index].nameToken
+            let name = code[nameToken]
+            if Self.isASCII(token, code) && Self.isASCII(name, code) {
+                // On ASCII, string equality is byte equality.
+                guard token.length == name.length + 1 else { continue }
+                if code.file.bytes[(token.start + 1)..<token.end].elementsEqual(code.file.bytes[name.range]) { return index }
+            } else if code.string(k) == "_" + code.string(nameToken) {
+                return index
+            }
+        }
+        return nil
+    }
+
+    private static func isASCII(_ token: Token, _ code: CodeTokens) -> Bool {
+        code.file.bytes[token.range].allSatisfy { $0 < 0x80 }
     }
 
     /// The creation in `range` and the condition under which it makes a class instance;
@@ -94,7 +145,8 @@ public struct StateInlineClassInitRule: Rule {
     }
 }
 
+/// What follows the last `.` of a dotted name: `Inner` for `Outer.Inner`.
 func lastComponent(_ name: String) -> String {
-    guard let dot = name.lastIndex(of: ".") else { return name }
+    guard let dot = DottedName.lastDot(in: name) else { return name }
     return String(name[name.index(after: dot)...])
 }

@@ -1,51 +1,104 @@
 /// A declaration found by the structure pass. Token positions are code indices
 /// (see `CodeTokens`).
+///
+/// It holds no strings or arrays: a file has thousands of declarations and most are never
+/// looked at by name, so names are read from the tokens on demand (`FileStructure.name(of:)`)
+/// and attributes, modifiers and inheritance live in shared per-file arrays
+/// (`FileStructure.attributes(of:)` and friends). Positions are stored as `Int32`.
 public struct Declaration: Sendable {
-    public enum Kind: Sendable, Hashable {
+    public enum Kind: UInt8, Sendable, Hashable {
         case `class`, `struct`, `enum`, actor, `protocol`, `extension`
         case function, initializer, variable, `typealias`
 
         /// Whether the declaration introduces (or extends) a type with members.
-        public var isTypeLike: Bool {
-            switch self {
-            case .class, .struct, .enum, .actor, .protocol, .extension: return true
-            default: return false
-            }
-        }
+        public var isTypeLike: Bool { rawValue <= Kind.extension.rawValue }
     }
 
     /// An attribute such as `@State` or `@SwiftUI.State(initialValue: x)`.
     public struct Attribute: Sendable {
-        /// The last component of the name, without `@`: `State` for `@SwiftUI.State`.
-        public let name: String
         /// Code index of the `@…` token.
-        public let token: Int
+        public var token: Int { Int(storedToken) }
+        /// Code index of the token spelling the name's last component: `@State`, or `State`
+        /// in `@SwiftUI.State` (see `FileStructure.attributeName(_:)`).
+        public var nameToken: Int { Int(storedNameToken) }
         /// Code indices of the `(` and `)` around the arguments, if any.
-        public let arguments: ClosedRange<Int>?
+        public var arguments: ClosedRange<Int>? {
+            storedArgumentsOpen < 0 ? nil : Int(storedArgumentsOpen)...Int(storedArgumentsClose)
+        }
+        /// Whether the name is `State` (checked once, on bytes, by the scanner).
+        public let isState: Bool
+
+        let storedToken: Int32
+        let storedNameToken: Int32
+        let storedArgumentsOpen: Int32
+        let storedArgumentsClose: Int32
+
+        init(token: Int, nameToken: Int, arguments: ClosedRange<Int>?, isState: Bool) {
+            storedToken = Int32(truncatingIfNeeded: token)
+            storedNameToken = Int32(truncatingIfNeeded: nameToken)
+            storedArgumentsOpen = arguments.map { Int32(truncatingIfNeeded: $0.lowerBound) } ?? -1
+            storedArgumentsClose = arguments.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1
+            self.isState = isState
+        }
     }
 
     public let kind: Kind
-    /// The declared name; for an extension, the extended type as written (`Outer.Inner`).
-    public let name: String
-    /// Code index of the keyword (`var`, `class`, …) and of the name.
-    public let keywordToken: Int
-    public let nameToken: Int
-    /// Code index of the first attribute or modifier (or the keyword).
-    public let startToken: Int
-    public let attributes: [Attribute]
-    /// Modifier words before the keyword (`private`, `static`, `final`, …).
-    public let modifiers: [Keyword]
-    /// Index of the enclosing declaration in `FileStructure.declarations`.
-    public let parent: Int?
-    /// Code indices of the `{` and `}` of the body, if any.
-    public let body: ClosedRange<Int>?
-    /// Types and protocols after `:` (types, extensions), without generic arguments.
-    public let inheritance: [String]
-    /// Code index range of a variable's type annotation, or a typealias's target.
-    public let typeAnnotation: Range<Int>?
-    /// Code index range of a variable's initial value.
-    public let initializer: Range<Int>?
+    /// Whether one of the attributes is `@State` (or `@SwiftUI.State`).
+    public let hasStateAttribute: Bool
 
-    public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
-    public func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+    let storedKeyword: Int32
+    let storedName: Int32
+    let storedNameEnd: Int32
+    let storedStart: Int32
+    let storedParent: Int32
+    let storedBody: TokenSpan
+    let storedTypeAnnotation: TokenSpan
+    let storedInitializer: TokenSpan
+    /// Ranges into `FileStructure`'s shared attribute, modifier and inheritance arrays.
+    let attributeRange: Range<Int32>
+    let modifierRange: Range<Int32>
+    let inheritanceRange: Range<Int32>
+
+    /// Code index of the keyword (`var`, `class`, …) and of the name.
+    public var keywordToken: Int { Int(storedKeyword) }
+    public var nameToken: Int { Int(storedName) }
+    /// Code index of the name's last token: after `nameToken` only for an extension of a
+    /// qualified name (`extension Outer.Inner`).
+    public var nameEndToken: Int { Int(storedNameEnd) }
+    /// Code index of the first attribute or modifier (or the keyword).
+    public var startToken: Int { Int(storedStart) }
+    /// Index of the enclosing declaration in `FileStructure.declarations`.
+    public var parent: Int? { storedParent < 0 ? nil : Int(storedParent) }
+    /// Code indices of the `{` and `}` of the body, if any.
+    public var body: ClosedRange<Int>? { storedBody.closedRange }
+    /// Code index range of a variable's type annotation, or a typealias's target.
+    public var typeAnnotation: Range<Int>? { storedTypeAnnotation.range }
+    /// Code index range of a variable's initial value.
+    public var initializer: Range<Int>? { storedInitializer.range }
+}
+
+/// An optional range of code indices in 8 bytes; `lower < 0` means none.
+struct TokenSpan: Sendable {
+    let lower: Int32
+    let upper: Int32
+
+    static let none = TokenSpan(lower: -1, upper: -1)
+
+    init(lower: Int32, upper: Int32) {
+        self.lower = lower
+        self.upper = upper
+    }
+
+    init(_ range: Range<Int>?) {
+        guard let range else { self = .none; return }
+        self.init(lower: Int32(truncatingIfNeeded: range.lowerBound), upper: Int32(truncatingIfNeeded: range.upperBound))
+    }
+
+    init(_ range: ClosedRange<Int>?) {
+        guard let range else { self = .none; return }
+        self.init(lower: Int32(truncatingIfNeeded: range.lowerBound), upper: Int32(truncatingIfNeeded: range.upperBound))
+    }
+
+    var range: Range<Int>? { lower < 0 ? nil : Int(lower)..<Int(upper) }
+    var closedRange: ClosedRange<Int>? { lower < 0 ? nil : Int(lower)...Int(upper) }
 }

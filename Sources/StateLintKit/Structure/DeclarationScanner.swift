@@ -7,11 +7,26 @@ struct DeclarationScanner {
     let code: CodeTokens
     var declarations: [Declaration] = []
     var modifierCalls: [ModifierCall] = []
+    /// Shared storage the declarations point into (see `Declaration.attributeRange` etc.).
+    var attributes: [Declaration.Attribute] = []
+    var modifiers: [Keyword] = []
+    var inheritance: [String] = []
 
-    /// Open braces, innermost last: the `}` that closes each and the declaration it belongs to.
-    private var scopes: [(close: Int, declaration: Int?)] = []
-    /// `{` code index → the declaration whose body it opens.
-    private var pendingBodies: [Int: Int] = [:]
+    /// An open brace: the `}` that closes it, the declaration it belongs to, and (so lookups
+    /// need not walk the stack) the innermost declaration and type it is inside; -1 for none.
+    private struct Scope {
+        let close: Int
+        let declaration: Int32
+        let enclosingDeclaration: Int32
+        let enclosingType: Int32
+    }
+
+    /// Open braces, innermost last.
+    private var scopes: [Scope] = []
+    /// Bodies whose `{` the scan has not reached: (`{` code index, declaration), sorted so the
+    /// nearest `{` is last. Registered bodies come in nesting order, so this stays tiny and
+    /// inserting is almost always an append.
+    private var pendingBodies: [(open: Int, declaration: Int32)] = []
 
     init(code: CodeTokens) { self.code = code }
 
@@ -23,8 +38,7 @@ struct DeclarationScanner {
             let token = code[k]
             switch token.kind {
             case .leftBrace:
-                let close = code.partner(of: k) ?? count
-                scopes.append((close, pendingBodies.removeValue(forKey: k)))
+                openScope(at: k, close: code.partner(of: k) ?? count)
             case .keyword:
                 scanKeyword(at: k)
             case .identifier where token.keyword == .actor:
@@ -40,25 +54,35 @@ struct DeclarationScanner {
         }
     }
 
-    /// The innermost declaration whose body we are directly or indirectly inside.
-    private var enclosingDeclaration: Int? {
-        for scope in scopes.reversed() { if let d = scope.declaration { return d } }
-        return nil
+    private mutating func openScope(at k: Int, close: Int) {
+        // The declaration registered last for this `{` owns it (a later one replaces an earlier).
+        var owner: Int32 = -1
+        while let last = pendingBodies.last, last.open <= k {
+            pendingBodies.removeLast()
+            if last.open == k && owner < 0 { owner = last.declaration }
+        }
+        let outer = scopes.last
+        var enclosingDeclaration = outer?.enclosingDeclaration ?? -1
+        var enclosingType = outer?.enclosingType ?? -1
+        if owner >= 0 {
+            enclosingDeclaration = owner
+            if declarations[Int(owner)].kind.isTypeLike { enclosingType = owner }
+        }
+        scopes.append(Scope(close: close, declaration: owner, enclosingDeclaration: enclosingDeclaration,
+                            enclosingType: enclosingType))
     }
 
     /// The innermost enclosing type or extension.
     var enclosingType: Int? {
-        for scope in scopes.reversed() {
-            if let d = scope.declaration, declarations[d].kind.isTypeLike { return d }
-        }
-        return nil
+        guard let d = scopes.last?.enclosingType, d >= 0 else { return nil }
+        return Int(d)
     }
 
     /// Whether a declaration here is a type member (or top-level), not a local.
     private var isMemberPosition: Bool {
         guard let last = scopes.last else { return true }
-        guard let d = last.declaration else { return false }
-        return declarations[d].kind.isTypeLike
+        guard last.declaration >= 0 else { return false }
+        return declarations[Int(last.declaration)].kind.isTypeLike
     }
 
     private mutating func scanKeyword(at k: Int) {
@@ -115,10 +139,20 @@ struct DeclarationScanner {
 
     // MARK: Attributes and modifiers
 
-    /// Walks back from a declaration keyword over modifiers and attributes.
-    private func prefix(before keyword: Int) -> (start: Int, attributes: [Declaration.Attribute], modifiers: [Keyword]) {
-        var attributes: [Declaration.Attribute] = []
-        var modifiers: [Keyword] = []
+    /// What `prefix(before:)` found: where the declaration starts and its slices of the
+    /// shared attribute and modifier arrays.
+    private struct Prefix {
+        let start: Int
+        let attributes: Range<Int32>
+        let modifiers: Range<Int32>
+        let hasState: Bool
+    }
+
+    /// Walks back from a declaration keyword over modifiers and attributes, appending them to
+    /// the shared arrays (walking backwards, so each new slice is reversed at the end).
+    private mutating func prefix(before keyword: Int) -> Prefix {
+        let firstAttribute = attributes.count
+        let firstModifier = modifiers.count
         var start = keyword
         var k = keyword - 1
         while k >= 0 {
@@ -128,7 +162,7 @@ struct DeclarationScanner {
                 let owner = open - 1
                 if code[owner].kind == .attribute || (code[owner].kind == .identifier && code.kind(owner - 1) == .period && code.kind(owner - 2) == .attribute) {
                     let at = code[owner].kind == .attribute ? owner : owner - 2
-                    attributes.append(attribute(at: at, nameToken: owner, arguments: open...k))
+                    addAttribute(at: at, nameToken: owner, arguments: open...k)
                     start = at
                     k = at - 1
                     continue
@@ -142,14 +176,14 @@ struct DeclarationScanner {
                 break
             }
             if token.kind == .attribute {
-                attributes.append(attribute(at: k, nameToken: k, arguments: nil))
+                addAttribute(at: k, nameToken: k, arguments: nil)
                 start = k
                 k -= 1
                 continue
             }
             if token.kind == .identifier, code.kind(k - 1) == .period, code.kind(k - 2) == .attribute {
                 // `@SwiftUI.State`
-                attributes.append(attribute(at: k - 2, nameToken: k, arguments: nil))
+                addAttribute(at: k - 2, nameToken: k, arguments: nil)
                 start = k - 2
                 k -= 3
                 continue
@@ -162,13 +196,18 @@ struct DeclarationScanner {
             }
             break
         }
-        return (start, attributes.reversed(), modifiers.reversed())
+        if attributes.count - firstAttribute > 1 { attributes[firstAttribute...].reverse() }
+        if modifiers.count - firstModifier > 1 { modifiers[firstModifier...].reverse() }
+        var hasState = false
+        for i in firstAttribute..<attributes.count where attributes[i].isState { hasState = true }
+        return Prefix(start: start, attributes: Int32(firstAttribute)..<Int32(attributes.count),
+                      modifiers: Int32(firstModifier)..<Int32(modifiers.count), hasState: hasState)
     }
 
-    private func attribute(at k: Int, nameToken: Int, arguments: ClosedRange<Int>?) -> Declaration.Attribute {
-        var name = code.string(nameToken)
-        if name.hasPrefix("@") { name.removeFirst() }
-        return Declaration.Attribute(name: name, token: k, arguments: arguments)
+    private mutating func addAttribute(at k: Int, nameToken: Int, arguments: ClosedRange<Int>?) {
+        // `@State` as one attribute token, or the `State` of `@SwiftUI.State`.
+        let isState = code.text(nameToken, is: "@State") || code.text(nameToken, is: "State")
+        attributes.append(Declaration.Attribute(token: k, nameToken: nameToken, arguments: arguments, isState: isState))
     }
 
     // MARK: Types
@@ -177,15 +216,11 @@ struct DeclarationScanner {
         guard code.kind(k + 1) == .identifier || code.kind(k + 1) == .keyword else { return }
         // The name: `Name`, or for extensions a qualified `Outer.Inner`.
         var nameEnd = k + 1
-        var name = code.string(k + 1)
         if kind == .extension {
-            while code.kind(nameEnd + 1) == .period, code.kind(nameEnd + 2) == .identifier {
-                name += "." + code.string(nameEnd + 2)
-                nameEnd += 2
-            }
+            while code.kind(nameEnd + 1) == .period, code.kind(nameEnd + 2) == .identifier { nameEnd += 2 }
         }
         var j = TypeNames.skipGenericArguments(from: nameEnd + 1, in: code)
-        var inheritance: [String] = []
+        let firstInheritance = inheritance.count
         if code.kind(j) == .colon {
             j += 1
             while j < code.count {
@@ -196,10 +231,8 @@ struct DeclarationScanner {
             }
         }
         let body = findBody(from: j, stopAtDeclarationKeywords: true)
-        let (start, attributes, modifiers) = prefix(before: k)
-        append(Declaration(kind: kind, name: name, keywordToken: k, nameToken: k + 1, startToken: start,
-                           attributes: attributes, modifiers: modifiers, parent: enclosingDeclaration,
-                           body: body, inheritance: inheritance, typeAnnotation: nil, initializer: nil))
+        append(kind, keyword: k, name: k + 1, nameEnd: nameEnd, prefix: prefix(before: k), body: body,
+               inheritance: Int32(firstInheritance)..<Int32(inheritance.count))
     }
 
     /// The body `{ … }` of a declaration whose header continues at `k`: the first `{` at this
@@ -232,9 +265,26 @@ struct DeclarationScanner {
         .subscript, .deinit, .import, .case, .return, .if, .guard, .for, .while, .switch,
     ])
 
-    private mutating func append(_ declaration: Declaration) {
-        if let body = declaration.body { pendingBodies[body.lowerBound] = declarations.count }
-        declarations.append(declaration)
+    private mutating func append(_ kind: Declaration.Kind, keyword: Int, name: Int, nameEnd: Int? = nil,
+                                 prefix: Prefix, body: ClosedRange<Int>?, inheritance: Range<Int32> = 0..<0,
+                                 typeAnnotation: Range<Int>? = nil, initializer: Range<Int>? = nil) {
+        if let body { registerBody(opening: body.lowerBound) }
+        declarations.append(Declaration(
+            kind: kind, hasStateAttribute: prefix.hasState,
+            storedKeyword: Int32(truncatingIfNeeded: keyword), storedName: Int32(truncatingIfNeeded: name),
+            storedNameEnd: Int32(truncatingIfNeeded: nameEnd ?? name), storedStart: Int32(truncatingIfNeeded: prefix.start),
+            // The parent: the innermost declaration whose body we are directly or indirectly inside.
+            storedParent: scopes.last?.enclosingDeclaration ?? -1, storedBody: TokenSpan(body),
+            storedTypeAnnotation: TokenSpan(typeAnnotation), storedInitializer: TokenSpan(initializer),
+            attributeRange: prefix.attributes, modifierRange: prefix.modifiers, inheritanceRange: inheritance))
+    }
+
+    /// Remembers that the `{` at `open` will open the body of the declaration being appended.
+    private mutating func registerBody(opening open: Int) {
+        let entry = (open: open, declaration: Int32(declarations.count))
+        var index = pendingBodies.count
+        while index > 0 && pendingBodies[index - 1].open < open { index -= 1 }
+        pendingBodies.insert(entry, at: index)
     }
 
     // MARK: Functions
@@ -242,12 +292,8 @@ struct DeclarationScanner {
     private mutating func addFunction(_ kind: Declaration.Kind, keywordAt k: Int) {
         let nameToken = kind == .initializer ? k : k + 1
         guard nameToken < code.count else { return }
-        let name = kind == .initializer ? "init" : code.string(nameToken)
         let body = findBody(from: nameToken + 1, stopAtDeclarationKeywords: true)
-        let (start, attributes, modifiers) = prefix(before: k)
-        append(Declaration(kind: kind, name: name, keywordToken: k, nameToken: nameToken, startToken: start,
-                           attributes: attributes, modifiers: modifiers, parent: enclosingDeclaration,
-                           body: body, inheritance: [], typeAnnotation: nil, initializer: nil))
+        append(kind, keyword: k, name: nameToken, prefix: prefix(before: k), body: body)
     }
 
     private mutating func addTypealias(keywordAt k: Int) {
@@ -259,18 +305,14 @@ struct DeclarationScanner {
             let end = ExpressionBounds.end(of: j, in: code)
             if end > j { target = j..<end }
         }
-        let (start, attributes, modifiers) = prefix(before: k)
-        append(Declaration(kind: .typealias, name: code.string(k + 1), keywordToken: k, nameToken: k + 1,
-                           startToken: start, attributes: attributes, modifiers: modifiers,
-                           parent: enclosingDeclaration, body: nil, inheritance: [],
-                           typeAnnotation: target, initializer: nil))
+        append(.typealias, keyword: k, name: k + 1, prefix: prefix(before: k), body: nil, typeAnnotation: target)
     }
 
     // MARK: Variables
 
     /// `var a: T = x, b = y { … }`: one declaration per binding, sharing attributes.
     private mutating func addVariables(keywordAt k: Int) {
-        let (start, attributes, modifiers) = prefix(before: k)
+        let prefix = prefix(before: k)
         var j = k + 1
         while j < code.count {
             guard code.kind(j) == .identifier || code.kind(j) == .keyword && code.keyword(j) == .wildcard else { return }
@@ -293,10 +335,8 @@ struct DeclarationScanner {
                 body = j...close  // accessors or observers
                 j = close + 1
             }
-            append(Declaration(kind: .variable, name: code.string(nameToken), keywordToken: k,
-                               nameToken: nameToken, startToken: start, attributes: attributes,
-                               modifiers: modifiers, parent: enclosingDeclaration, body: body,
-                               inheritance: [], typeAnnotation: annotation, initializer: initializer))
+            append(.variable, keyword: k, name: nameToken, prefix: prefix, body: body,
+                   typeAnnotation: annotation, initializer: initializer)
             guard code.kind(j) == .comma else { return }
             j += 1
         }

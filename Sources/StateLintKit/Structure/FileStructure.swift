@@ -3,8 +3,13 @@ public struct FileStructure: Sendable {
     public let code: CodeTokens
     public let declarations: [Declaration]
     public let modifierCalls: [ModifierCall]
-    /// For every declaration, the declarations directly inside it.
-    public let children: [[Int]]
+    /// Indices of the variables with a `@State` attribute, in source order: what the rules
+    /// start from, so a file without any costs them next to nothing.
+    public let stateVariables: [Int]
+    /// Shared storage of `attributes(of:)`, `modifiers(of:)` and `inheritance(of:)`.
+    private let attributeStorage: [Declaration.Attribute]
+    private let modifierStorage: [Keyword]
+    private let inheritanceStorage: [String]
 
     public init(file: SourceFile, tokens: [Token]) {
         self.init(code: CodeTokens(file: file, allTokens: tokens))
@@ -16,17 +21,81 @@ public struct FileStructure: Sendable {
         scanner.run()
         declarations = scanner.declarations
         modifierCalls = scanner.modifierCalls
-        var children = [[Int]](repeating: [], count: declarations.count)
-        for (index, declaration) in declarations.enumerated() {
-            if let parent = declaration.parent { children[parent].append(index) }
+        attributeStorage = scanner.attributes
+        modifierStorage = scanner.modifiers
+        inheritanceStorage = scanner.inheritance
+        var stateVariables: [Int] = []
+        for (index, declaration) in declarations.enumerated()
+        where declaration.hasStateAttribute && declaration.kind == .variable {
+            stateVariables.append(index)
         }
-        self.children = children
+        self.stateVariables = stateVariables
     }
 
     public var file: SourceFile { code.file }
 
+    /// For every declaration, the declarations directly inside it. Built on request: no rule
+    /// needs it, and building it for every file allocated an array per type.
+    public var children: [[Int]] {
+        var children = [[Int]](repeating: [], count: declarations.count)
+        for (index, declaration) in declarations.enumerated() {
+            if let parent = declaration.parent { children[parent].append(index) }
+        }
+        return children
+    }
+
     /// Declarations directly inside the type (or extension) at `index`.
-    public func members(of index: Int) -> [Int] { children[index] }
+    public func members(of index: Int) -> [Int] {
+        // Members come after their parent, so the scan starts there.
+        var members: [Int] = []
+        for member in declarations.indices.dropFirst(index + 1) where declarations[member].parent == index {
+            members.append(member)
+        }
+        return members
+    }
+
+    /// The declared name; for an extension, the extended type as written (`Outer.Inner`).
+    public func name(of index: Int) -> String {
+        let declaration = declarations[index]
+        var name = code.string(declaration.nameToken)
+        var k = declaration.nameToken + 2
+        while k <= declaration.nameEndToken {
+            name += "." + code.string(k)
+            k += 2
+        }
+        return name
+    }
+
+    /// Attributes in source order, such as `@State` or `@MainActor`.
+    public func attributes(of index: Int) -> ArraySlice<Declaration.Attribute> {
+        let range = declarations[index].attributeRange
+        return attributeStorage[Int(range.lowerBound)..<Int(range.upperBound)]
+    }
+
+    /// The first `@State` (or `@SwiftUI.State`) attribute of a declaration.
+    public func stateAttribute(of index: Int) -> Declaration.Attribute? {
+        guard declarations[index].hasStateAttribute else { return nil }
+        return attributes(of: index).first { $0.isState }
+    }
+
+    /// The name of an attribute without `@`: `State` for `@SwiftUI.State`.
+    public func attributeName(_ attribute: Declaration.Attribute) -> String {
+        var name = code.string(attribute.nameToken)
+        if name.hasPrefix("@") { name.removeFirst() }
+        return name
+    }
+
+    /// Modifier words before the keyword (`private`, `static`, `final`, …), in source order.
+    public func modifiers(of index: Int) -> ArraySlice<Keyword> {
+        let range = declarations[index].modifierRange
+        return modifierStorage[Int(range.lowerBound)..<Int(range.upperBound)]
+    }
+
+    /// Types and protocols after `:` (types, extensions), without generic arguments.
+    public func inheritance(of index: Int) -> ArraySlice<String> {
+        let range = declarations[index].inheritanceRange
+        return inheritanceStorage[Int(range.lowerBound)..<Int(range.upperBound)]
+    }
 
     /// Enclosing declarations looked at for a qualified name. Real code nests a few levels;
     /// the cap keeps hostile nesting (100k `struct S {`) linear instead of quadratic in time
@@ -35,14 +104,21 @@ public struct FileStructure: Sendable {
 
     /// The dotted name of a type declaration including its enclosing types: `Outer.Inner`.
     public func qualifiedName(of index: Int) -> String {
-        var parts = [declarations[index].name]
+        var parts: [String] = []
         var parent = declarations[index].parent
         var depth = 0
         while let p = parent, depth < Self.maximumQualifyingDepth {
             depth += 1
-            if declarations[p].kind.isTypeLike { parts.append(declarations[p].name) }
+            if declarations[p].kind.isTypeLike { parts.append(name(of: p)) }
             parent = declarations[p].parent
         }
-        return parts.reversed().joined(separator: ".")
+        // Most types are top-level: their name is the whole answer.
+        guard !parts.isEmpty else { return name(of: index) }
+        var qualified = ""
+        for part in parts.reversed() {
+            qualified += part
+            qualified += "."
+        }
+        return qualified + name(of: index)
     }
 }

@@ -29,25 +29,37 @@ public final class StateLifecycle: @unchecked Sendable {
     }
 
     let appearHandlers: Set<String>
-    /// View type name → property name → property.
-    public private(set) var properties: [String: [String: StateProperty]] = [:]
+    /// View type name → property name → property. Built on request: the analysis itself
+    /// matches names on tokens (see `propertyLists`).
+    public var properties: [String: [String: StateProperty]] {
+        propertyLists.mapValues { list in
+            var byName: [String: StateProperty] = [:]
+            for entry in list.entries { byName[entry.member.name] = entry.member }
+            return byName
+        }
+    }
     public private(set) var creatingAssignments: [CreatingAssignment] = []
     /// View type name → names of `@State` properties set to nil in an `.onDisappear` action.
     public private(set) var teardowns: [String: Set<String>] = [:]
 
-    private unowned let context: LintContext
-    private var structure: FileStructure { context.structure }
-    private var code: CodeTokens { context.structure.code }
-    /// View type name → method name → body.
-    private var methods: [String: [String: ClosedRange<Int>]] = [:]
+    // Stored, not read through the context: copying the structure out of it retains every
+    // array it holds, on each access.
+    private let structure: FileStructure
+    private let code: CodeTokens
+    /// View type name → its `@State` properties, and its methods (bodies). `NamedMembers`
+    /// replaces dictionaries keyed by name strings: hashing a string per property and per
+    /// method of every view cost more than the rest of the analysis.
+    private var propertyLists: [String: NamedMembers<StateProperty>] = [:]
+    private var methodLists: [String: NamedMembers<ClosedRange<Int>>] = [:]
 
     init(context: LintContext, appearHandlers: Set<String>) {
-        self.context = context
+        structure = context.structure
+        code = context.structure.code
         self.appearHandlers = appearHandlers
         collectMembers()
-        guard !properties.isEmpty else { return }
+        guard !propertyLists.isEmpty else { return }
         for call in structure.modifierCalls {
-            guard let type = call.enclosingType, let viewType = typeKey(type), let props = properties[viewType] else { continue }
+            guard let type = call.enclosingType, let viewType = typeKey(type), let props = propertyLists[viewType] else { continue }
             if appearHandlers.contains(call.name) {
                 let scope = structure.qualifiedName(of: type)
                 for body in actionBodies(call, viewType: viewType) {
@@ -66,22 +78,28 @@ public final class StateLifecycle: @unchecked Sendable {
     func typeKey(_ declaration: Int) -> String? {
         let d = structure.declarations[declaration]
         guard d.kind.isTypeLike else { return nil }
-        if d.kind == .extension, let dot = d.name.lastIndex(of: ".") { return String(d.name[d.name.index(after: dot)...]) }
-        return d.name
+        let name = structure.name(of: declaration)
+        return d.kind == .extension ? lastComponent(name) : name
     }
 
     /// `@State` properties by view type, then (only if there are any) methods by view type.
     /// Most files have no `@State`, so they pay for one cheap pass over the declarations.
     private func collectMembers() {
         var keys: [Int: String] = [:]  // type declaration → its key, computed once each
+        var lastKey: (parent: Int, key: String?)?  // members of a type are usually adjacent
         func key(_ parent: Int) -> String? {
-            if let known = keys[parent] { return known }
-            let computed = typeKey(parent)
-            if let computed { keys[parent] = computed }
+            if let lastKey, lastKey.parent == parent { return lastKey.key }
+            var computed = keys[parent]
+            if computed == nil {
+                computed = typeKey(parent)
+                if let computed { keys[parent] = computed }
+            }
+            lastKey = (parent, computed)
             return computed
         }
-        for (index, declaration) in structure.declarations.enumerated()
-        where declaration.kind == .variable && declaration.hasAttribute("State") {
+        var run: (key: String, properties: NamedMembers<StateProperty>)?  // adjacent properties of one type
+        for index in structure.stateVariables {
+            let declaration = structure.declarations[index]
             guard let parent = declaration.parent, let key = key(parent) else { continue }
             var declaredType: String?
             var isOptional = false
@@ -89,15 +107,23 @@ public final class StateLifecycle: @unchecked Sendable {
                 declaredType = name
                 isOptional = optional
             }
-            properties[key, default: [:]][declaration.name] = StateProperty(
-                declaration: index, name: declaration.name, nameToken: declaration.nameToken,
-                declaredType: declaredType, isOptional: isOptional)
+            let name = structure.name(of: index)
+            let property = StateProperty(declaration: index, name: name, nameToken: declaration.nameToken,
+                                         declaredType: declaredType, isOptional: isOptional)
+            if run?.key != key {
+                if let run { propertyLists[run.key, default: NamedMembers()].append(contentsOf: run.properties, in: code) }
+                run = (key, NamedMembers())
+            }
+            run?.properties.append(property, nameToken: declaration.nameToken, in: code)
         }
-        guard !properties.isEmpty else { return }
+        if let run { propertyLists[run.key, default: NamedMembers()].append(contentsOf: run.properties, in: code) }
+        guard !propertyLists.isEmpty else { return }
+        var lastOwner: (key: String, isView: Bool)?
         for declaration in structure.declarations where declaration.kind == .function {
-            guard let body = declaration.body, let parent = declaration.parent, let key = key(parent),
-                  properties[key] != nil else { continue }
-            methods[key, default: [:]][declaration.name] = body
+            guard let body = declaration.body, let parent = declaration.parent, let key = key(parent) else { continue }
+            if lastOwner?.key != key { lastOwner = (key, propertyLists[key] != nil) }
+            guard lastOwner?.isView == true else { continue }
+            methodLists[key, default: NamedMembers()].append(body, nameToken: declaration.nameToken, in: code)
         }
     }
 
@@ -106,7 +132,7 @@ public final class StateLifecycle: @unchecked Sendable {
     private func actionBodies(_ call: ModifierCall, viewType: String) -> [ClosedRange<Int>] {
         var bodies: [ClosedRange<Int>] = []
         if let closure = call.closure { bodies.append(closure) }
-        if let method = call.performMethodToken, let body = methods[viewType]?[code.string(method)] { bodies.append(body) }
+        if let performed = call.performMethodToken, let body = methodLists[viewType]?.member(named: performed, in: code) { bodies.append(body) }
         var visited = Set(bodies.map(\.lowerBound))
         var frontier = bodies
         for _ in 0..<3 where !frontier.isEmpty {
@@ -114,7 +140,7 @@ public final class StateLifecycle: @unchecked Sendable {
             for body in frontier {
                 for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
                     let isMember = code.kind(k - 1) != .period || (code.keyword(k - 2) == .`self` && code.kind(k - 3) != .period)
-                    guard isMember, let callee = methods[viewType]?[code.string(k)], visited.insert(callee.lowerBound).inserted else { continue }
+                    guard isMember, let callee = methodLists[viewType]?.member(named: k, in: code), visited.insert(callee.lowerBound).inserted else { continue }
                     next.append(callee)
                 }
             }
@@ -135,11 +161,11 @@ public final class StateLifecycle: @unchecked Sendable {
     /// Assignments `name = …` / `self.name = …` to a property in `body`: the property and the
     /// index of the reference's first token. A bare name declared locally earlier in the body
     /// (`let model = Model()`, `var model`) is the local, not the property.
-    private func propertyAssignments(in body: ClosedRange<Int>, properties: [String: StateProperty]) -> [(StateProperty, target: Int, name: Int)] {
+    private func propertyAssignments(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>) -> [(StateProperty, target: Int, name: Int)] {
         var found: [(StateProperty, target: Int, name: Int)] = []
         var locals: LocalScopes?
         for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
-            guard let property = properties[code.string(k)], let target = referenceStart(k) else { continue }
+            guard let property = properties.member(named: k, in: code), let target = referenceStart(k) else { continue }
             if target == k {
                 if code.keyword(k - 1) == .let || code.keyword(k - 1) == .var { continue }
                 if locals == nil { locals = LocalScopes(body: body, code: code) }
@@ -150,7 +176,7 @@ public final class StateLifecycle: @unchecked Sendable {
         return found
     }
 
-    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: [String: StateProperty],
+    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>,
                                          handler: String, viewType: String, scope: String) {
         var found: [(property: StateProperty, target: Int, value: Range<Int>, creation: Creation)] = []
         for (property, target, k) in propertyAssignments(in: body, properties: properties) {
@@ -172,7 +198,7 @@ public final class StateLifecycle: @unchecked Sendable {
         }
     }
 
-    private func findTeardowns(in body: ClosedRange<Int>, properties: [String: StateProperty], viewType: String) {
+    private func findTeardowns(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>, viewType: String) {
         for (property, _, k) in propertyAssignments(in: body, properties: properties) {
             let isNil = code.keyword(k + 2) == .nil
                 || (code.kind(k + 2) == .period && code.text(k + 3, is: "none"))
