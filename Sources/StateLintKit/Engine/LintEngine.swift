@@ -151,13 +151,19 @@ public struct LintEngine: Sendable {
     /// the directives. `tokens` are the file's tokens, or just its comments (for directives).
     func candidates(_ context: LintContext, tokens: [Token]) -> ([Candidate], DirectiveFilter) {
         let file = context.structure.file
-        var candidates: [Candidate] = []
+        var found: [(ruleID: String, violation: RuleViolation)] = []
         for configured in rules {
-            for violation in configured.rule.check(context) {
-                candidates.append(Candidate(ruleID: configured.id, violation: violation,
-                                            start: file.location(ofOffset: violation.start),
-                                            end: file.location(ofOffset: violation.end)))
-            }
+            let id = configured.id
+            for violation in configured.rule.check(context) { found.append((id, violation)) }
+        }
+        // All positions in one pass over the file (most files never need its line table).
+        var offsets: [Int] = []
+        offsets.reserveCapacity(2 * found.count)
+        for (_, violation) in found { offsets += [violation.start, violation.end] }
+        let locations = file.locations(ofOffsets: offsets)
+        let candidates = found.indices.map { index in
+            Candidate(ruleID: found[index].ruleID, violation: found[index].violation,
+                      start: locations[2 * index], end: locations[2 * index + 1])
         }
         return (candidates, DirectiveFilter(file: file, tokens: tokens))
     }
