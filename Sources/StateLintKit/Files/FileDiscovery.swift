@@ -43,20 +43,30 @@ public struct FileDiscovery: Sendable {
                 if seen?.insert(FileDiscovery.absolute(path)).inserted ?? true { result.files.append(path) }
             }
         }
-        result.files.sort(by: FileDiscovery.precedesInByteOrder)
+        result.files = FileDiscovery.sortedByBytes(result.files)
         return result
     }
 
-    /// Byte order of the UTF-8 paths (as `a.utf8.lexicographicallyPrecedes(b.utf8)`), with memcmp.
-    static func precedesInByteOrder(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b  // `withUTF8` is mutating; native strings are not copied
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let common = min(x.count, y.count)
-                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-                return order != 0 ? order < 0 : x.count < y.count
+    /// `paths` in the byte order of their UTF-8 (as `a.utf8.lexicographicallyPrecedes(b.utf8)`).
+    /// The bytes are copied into one buffer first, so each comparison is one memcmp, with no
+    /// String access or reference counting.
+    static func sortedByBytes(_ paths: [String]) -> [String] {
+        var bytes: [UInt8] = []
+        var spans: [(start: Int, count: Int, index: Int)] = []
+        spans.reserveCapacity(paths.count)
+        for (index, path) in paths.enumerated() {
+            let start = bytes.count
+            bytes += path.utf8
+            spans.append((start, bytes.count - start, index))
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            spans.sort { a, b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(buffer.baseAddress! + a.start, buffer.baseAddress! + b.start, common)
+                return order != 0 ? order < 0 : a.count < b.count
             }
         }
+        return spans.map { paths[$0.index] }
     }
 
     /// A folder still to list: its path, its path relative to the root (nil outside it), the
