@@ -94,7 +94,18 @@ public struct LintEngine: Sendable {
         result.indexedFileCount = work.count
         let project = index.build()
         let resolver = TypeResolver(project: project, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
-        for analysis in analyses {
+        // Deciding each file's class conditions is independent per file: on the workers too.
+        let perFile = parallelMap(analyses, jobs: options.jobs) { analysis -> FileFindings? in
+            guard analysis.isLinted, case .success(let linted) = analysis.outcome else { return nil }
+            var unresolved: [String] = []
+            var seconds = 0.0
+            let found = Self.measure(&seconds) {
+                findings(path: analysis.path, candidates: linted.candidates, filter: linted.filter,
+                         types: resolver, unresolved: &unresolved)
+            }
+            return FileFindings(findings: found, unresolved: unresolved, seconds: seconds)
+        }
+        for (analysis, fileFindings) in zip(analyses, perFile) {
             result.timings.add(analysis.timings)
             guard analysis.isLinted else { continue }
             switch analysis.outcome {
@@ -103,16 +114,21 @@ public struct LintEngine: Sendable {
             case .success(let linted):
                 result.lintedFiles.append(analysis.path)
                 result.byteCount += linted.byteCount
-                let start = DispatchTime.now().uptimeNanoseconds
-                var unresolved: [String] = []
-                result.findings += findings(path: analysis.path, candidates: linted.candidates, filter: linted.filter,
-                                            types: resolver, unresolved: &unresolved)
-                for name in unresolved { result.unresolvedTypeNames[name, default: 0] += 1 }
-                result.timings.rules += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                guard let fileFindings else { continue }
+                result.findings += fileFindings.findings
+                for name in fileFindings.unresolved { result.unresolvedTypeNames[name, default: 0] += 1 }
+                result.timings.rules += fileFindings.seconds
             }
         }
         result.findings.sort(by: Finding.isOrderedBefore)
         return result
+    }
+
+    /// The findings of one linted file, the type names it could not resolve, and the time taken.
+    struct FileFindings: Sendable {
+        let findings: [Finding]
+        let unresolved: [String]
+        let seconds: Double
     }
 
     /// What one file contributes besides its type declarations: if it is linted, its candidates.
