@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An inline `statelint:` comment that switches rules off for part of a file:
 ///
 ///     // statelint:disable <rule_id>… [- reason]       until `enable` or the end of the file
@@ -43,8 +37,6 @@ public struct Directive: Sendable, Hashable {
         var directives: [Directive] = []
         var malformed: [Malformed] = []
         let marker = Array("statelint:".utf8)
-        // Almost no file has a directive: one fast pass over the bytes spares the token walk.
-        guard contains(marker, in: file.bytes) else { return ([], []) }
         for token in tokens where token.kind.isComment && token.length > marker.count + 2 {
             let bytes = file.bytes[token.range]
             guard let markerStart = find(marker, in: bytes) else { continue }
@@ -77,26 +69,6 @@ public struct Directive: Sendable, Hashable {
             directives.append(Directive(action: action, ruleIDs: ids, start: token.start, end: token.end, line: line))
         }
         return (directives, malformed)
-    }
-
-    /// Whether `needle` (at least 2 bytes, ending in a rare byte such as `:`) occurs in
-    /// `haystack`: memchr for the last byte, then the byte before it, then the rest.
-    static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        let last = Int32(needle[needle.count - 1]), beforeLast = needle[needle.count - 2]
-        return haystack.withUnsafeBytes { buffer in
-            needle.withUnsafeBytes { wanted in
-                guard let base = buffer.baseAddress, buffer.count >= wanted.count else { return false }
-                var from = wanted.count - 1  // the earliest offset the last byte can be at
-                while from < buffer.count, let hit = memchr(base + from, last, buffer.count - from) {
-                    let end = base.distance(to: UnsafeRawPointer(hit)) + 1
-                    if buffer[end - 2] == beforeLast, memcmp(base + end - wanted.count, wanted.baseAddress!, wanted.count) == 0 {
-                        return true
-                    }
-                    from = end
-                }
-                return false
-            }
-        }
     }
 
     private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
