@@ -46,6 +46,11 @@ struct LintInputs {
             let found = discovery.files(under: explicit ? paths : [configuration.rootDirectory], forceExclude: options.forceExclude)
             inputs.files = found.files
             inputs.errors = found.errors
+            // `index` and `included` both default to `.`: then the index is the same walk again.
+            if !explicit && configuration.index == configuration.included {
+                inputs.indexFiles = found.files
+                return inputs
+            }
         }
         let indexDiscovery = FileDiscovery(rootDirectory: configuration.rootDirectory, included: configuration.index,
                                            excluded: configuration.excluded)

@@ -78,20 +78,34 @@ public struct LintEngine: Sendable {
     public func run(files: [String], indexFiles: [String], sources: [String: [UInt8]] = [:],
                     progress: ProgressHandler? = nil) -> Result {
         var result = Result()
-        let lintSet = Set(files)
-        var seen = lintSet
+        var seen = Set(files)
         let indexOnly = indexFiles.filter { seen.insert($0).inserted }
         let work = files + indexOnly
-        let analyses = parallelMap(work, jobs: options.jobs) { path -> FileAnalysis in
-            let isLinted = lintSet.contains(path)
-            let analysis = analyse(path, isLinted: isLinted, sources: sources)
+        // Each file's declarations go into the index as soon as it is analysed, on the worker
+        // threads, so building the index is not a sequential step after them.
+        let index = SharedIndexBuilder()
+        let analyses = parallelMap(Array(work.indices), jobs: options.jobs) { position -> FileAnalysis in
+            let isLinted = position < files.count  // `work` is `files`, then index-only files
+            var (analysis, summary) = analyse(work[position], isLinted: isLinted, sources: sources)
+            Self.measure(&analysis.timings.index) { index.add(summary, position: position) }
             progress?(isLinted ? .linting : .indexing, isLinted ? files.count : indexOnly.count)
             return analysis
         }
         result.indexedFileCount = work.count
-        let project = ProjectIndex(summaries: analyses.map(\.summary))
+        let project = index.build()
         let resolver = TypeResolver(project: project, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
-        for analysis in analyses {
+        // Deciding each file's class conditions is independent per file: on the workers too.
+        let perFile = parallelMap(analyses, jobs: options.jobs) { analysis -> FileFindings? in
+            guard analysis.isLinted, case .success(let linted) = analysis.outcome else { return nil }
+            var unresolved: [String] = []
+            var seconds = 0.0
+            let found = Self.measure(&seconds) {
+                findings(path: analysis.path, candidates: linted.candidates, filter: linted.filter,
+                         types: resolver, unresolved: &unresolved)
+            }
+            return FileFindings(findings: found, unresolved: unresolved, seconds: seconds)
+        }
+        for (analysis, fileFindings) in zip(analyses, perFile) {
             result.timings.add(analysis.timings)
             guard analysis.isLinted else { continue }
             switch analysis.outcome {
@@ -100,25 +114,29 @@ public struct LintEngine: Sendable {
             case .success(let linted):
                 result.lintedFiles.append(analysis.path)
                 result.byteCount += linted.byteCount
-                let start = DispatchTime.now().uptimeNanoseconds
-                var unresolved: [String] = []
-                result.findings += findings(path: analysis.path, candidates: linted.candidates, filter: linted.filter,
-                                            types: resolver, unresolved: &unresolved)
-                for name in unresolved { result.unresolvedTypeNames[name, default: 0] += 1 }
-                result.timings.rules += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                guard let fileFindings else { continue }
+                result.findings += fileFindings.findings
+                for name in fileFindings.unresolved { result.unresolvedTypeNames[name, default: 0] += 1 }
+                result.timings.rules += fileFindings.seconds
             }
         }
         result.findings.sort(by: Finding.isOrderedBefore)
         return result
     }
 
-    /// What one file contributes: its type declarations and, if it is linted, its candidates.
+    /// The findings of one linted file, the type names it could not resolve, and the time taken.
+    struct FileFindings: Sendable {
+        let findings: [Finding]
+        let unresolved: [String]
+        let seconds: Double
+    }
+
+    /// What one file contributes besides its type declarations: if it is linted, its candidates.
     struct FileAnalysis: Sendable {
         let path: String
         let isLinted: Bool
-        let summary: TypeDeclarationSummary
         let outcome: Swift.Result<LintedFile, FileReadError>
-        let timings: Timings
+        var timings: Timings
     }
 
     struct LintedFile: Sendable {
@@ -127,7 +145,7 @@ public struct LintEngine: Sendable {
         let byteCount: Int
     }
 
-    private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]]) -> FileAnalysis {
+    private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]]) -> (FileAnalysis, TypeDeclarationSummary) {
         var timings = Timings()
         do throws(FileReadError) {
             let bytes = try Self.load(path, sources: sources, timings: &timings)
@@ -137,13 +155,13 @@ public struct LintEngine: Sendable {
             let structure = Self.measure(&timings.structure) { FileStructure(code: CodeTokens(file: file, scan: scan)) }
             let summary = Self.measure(&timings.index) { TypeDeclarationSummary(structure) }
             guard isLinted else {
-                return FileAnalysis(path: path, isLinted: false, summary: summary, outcome: .success(LintedFile(candidates: [], filter: DirectiveFilter(file: file, tokens: []), byteCount: bytes.count)), timings: timings)
+                return (FileAnalysis(path: path, isLinted: false, outcome: .success(LintedFile(candidates: [], filter: DirectiveFilter(file: file, tokens: []), byteCount: bytes.count)), timings: timings), summary)
             }
             let (candidates, filter) = Self.measure(&timings.rules) { self.candidates(LintContext(structure: structure), tokens: scan.comments) }
-            return FileAnalysis(path: path, isLinted: true, summary: summary,
-                                outcome: .success(LintedFile(candidates: candidates, filter: filter, byteCount: bytes.count)), timings: timings)
+            return (FileAnalysis(path: path, isLinted: true,
+                                 outcome: .success(LintedFile(candidates: candidates, filter: filter, byteCount: bytes.count)), timings: timings), summary)
         } catch {
-            return FileAnalysis(path: path, isLinted: isLinted, summary: TypeDeclarationSummary(), outcome: .failure(error), timings: timings)
+            return (FileAnalysis(path: path, isLinted: isLinted, outcome: .failure(error), timings: timings), TypeDeclarationSummary())
         }
     }
 
@@ -151,13 +169,19 @@ public struct LintEngine: Sendable {
     /// the directives. `tokens` are the file's tokens, or just its comments (for directives).
     func candidates(_ context: LintContext, tokens: [Token]) -> ([Candidate], DirectiveFilter) {
         let file = context.structure.file
-        var candidates: [Candidate] = []
+        var found: [(ruleID: String, violation: RuleViolation)] = []
         for configured in rules {
-            for violation in configured.rule.check(context) {
-                candidates.append(Candidate(ruleID: configured.id, violation: violation,
-                                            start: file.location(ofOffset: violation.start),
-                                            end: file.location(ofOffset: violation.end)))
-            }
+            let id = configured.id
+            for violation in configured.rule.check(context) { found.append((id, violation)) }
+        }
+        // All positions in one pass over the file (most files never need its line table).
+        var offsets: [Int] = []
+        offsets.reserveCapacity(2 * found.count)
+        for (_, violation) in found { offsets += [violation.start, violation.end] }
+        let locations = file.locations(ofOffsets: offsets)
+        let candidates = found.indices.map { index in
+            Candidate(ruleID: found[index].ruleID, violation: found[index].violation,
+                      start: locations[2 * index], end: locations[2 * index + 1])
         }
         return (candidates, DirectiveFilter(file: file, tokens: tokens))
     }
@@ -199,5 +223,23 @@ public struct LintEngine: Sendable {
         let value = work()
         total += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return value
+    }
+}
+
+/// The project index under construction, shared by the worker threads.
+private final class SharedIndexBuilder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var builder = ProjectIndex.Builder()
+
+    func add(_ summary: TypeDeclarationSummary, position: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        builder.add(summary, position: position)
+    }
+
+    func build() -> ProjectIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        return builder.build()
     }
 }

@@ -28,7 +28,9 @@ public struct FileDiscovery: Sendable {
     /// `forceExclude` is set.
     public func files(under paths: [String], forceExclude: Bool = false) -> Result {
         var result = Result()
-        var seen = Set<String>()
+        // One folder walk cannot meet a file twice (links are not followed): deduplicate only
+        // when several paths are given, saving a hashed insert per file in the common case.
+        var seen: Set<String>? = paths.count > 1 ? [] : nil
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -38,49 +40,90 @@ public struct FileDiscovery: Sendable {
             if isDirectory.boolValue {
                 walk(path, into: &result, seen: &seen)
             } else if !forceExclude || !isExcluded(path) {
-                if seen.insert(FileDiscovery.absolute(path)).inserted { result.files.append(path) }
+                if seen?.insert(FileDiscovery.absolute(path)).inserted ?? true { result.files.append(path) }
             }
         }
-        result.files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        result.files = FileDiscovery.sortedByBytes(result.files)
         return result
     }
 
-    private func walk(_ directory: String, into result: inout Result, seen: inout Set<String>) {
-        // Normalise once: every path below is folder + "/" + name, already normal, so the
-        // per-file checks below never re-split paths (this walk runs over every file).
-        var pending = [FileDiscovery.absolute(directory)]
-        let rootPrefix = rootDirectory.hasSuffix("/") ? rootDirectory : rootDirectory + "/"
-        func relative(_ path: String) -> String? {
-            path == rootDirectory ? "." : (path.hasPrefix(rootPrefix) ? String(path.dropFirst(rootPrefix.count)) : nil)
+    /// `paths` in the byte order of their UTF-8 (as `a.utf8.lexicographicallyPrecedes(b.utf8)`).
+    /// The bytes are copied into one buffer first, so each comparison is one memcmp, with no
+    /// String access or reference counting.
+    static func sortedByBytes(_ paths: [String]) -> [String] {
+        var bytes: [UInt8] = []
+        var spans: [(start: Int, count: Int, index: Int)] = []
+        spans.reserveCapacity(paths.count)
+        for (index, path) in paths.enumerated() {
+            let start = bytes.count
+            bytes += path.utf8
+            spans.append((start, bytes.count - start, index))
         }
+        bytes.withUnsafeBufferPointer { buffer in
+            spans.sort { a, b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(buffer.baseAddress! + a.start, buffer.baseAddress! + b.start, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
+        return spans.map { paths[$0.index] }
+    }
+
+    /// A folder still to list: its path, its path relative to the root (nil outside it), the
+    /// `excluded` patterns that can still match inside it, and whether an `included` pattern
+    /// already matched it or a folder above (then everything below is included).
+    private struct PendingFolder {
+        let path: String
+        let relative: String?
+        let excluded: [GlobPattern]
+        let isIncluded: Bool
+    }
+
+    private func walk(_ directory: String, into result: inout Result, seen: inout Set<String>?) {
+        // Every path below is folder + "/" + name, already normal, and its relative path is the
+        // folder's + "/" + name: nothing is re-split or re-prefixed per file. Patterns that cannot
+        // match below a folder are dropped for it, so most folders check no pattern at all.
+        let start = FileDiscovery.absolute(directory)
+        var pending = [folder(start, relative: relativePath(start), excluded: excluded, isIncluded: included.isEmpty)]
         while let folder = pending.popLast() {
-            guard let entries = DirectoryEntries(folder) else {
-                result.errors.append(FileReadError(path: folder, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
+            guard let entries = DirectoryEntries(folder.path) else {
+                result.errors.append(FileReadError(path: folder.path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
                 continue
             }
-            let base = folder.hasSuffix("/") ? folder : folder + "/"
+            let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+            let checksPatterns = folder.relative != nil && (!folder.excluded.isEmpty || !folder.isIncluded)
             for (name, kind) in entries.list() {
-                let path = base + name
+                let relative = checksPatterns ? (folder.relative == "." ? name : folder.relative! + "/" + name) : nil
                 switch kind {
                 case .directory:
                     if name.hasPrefix(".") || FileDiscovery.skippedFolderNames.contains(name) { continue }
-                    if let relative = relative(path) {
-                        if excluded.contains(where: { $0.matches(relative) }) { continue }
-                        if !included.isEmpty, !included.contains(where: { $0.matches(relative) || $0.canMatchInside(relative) }) { continue }
+                    if let relative {
+                        if folder.excluded.contains(where: { $0.matches(relative) }) { continue }
+                        if !folder.isIncluded, !included.contains(where: { $0.matches(relative) || $0.canMatchInside(relative) }) { continue }
                     }
-                    pending.append(path)
-                case .regularFile:
-                    guard name.hasSuffix(".swift") else { continue }
-                    if let relative = relative(path) {
-                        if excluded.contains(where: { $0.matches(relative) }) { continue }
-                        if !included.isEmpty, !included.contains(where: { $0.matches(relative) }) { continue }
+                    pending.append(relative.map { self.folder(base + name, relative: $0, excluded: folder.excluded, isIncluded: folder.isIncluded) }
+                                   ?? PendingFolder(path: base + name, relative: nil, excluded: [], isIncluded: true))
+                case .swiftFile:
+                    if let relative {
+                        if folder.excluded.contains(where: { $0.matches(relative) }) { continue }
+                        if !folder.isIncluded, !included.contains(where: { $0.matches(relative) }) { continue }
                     }
-                    if seen.insert(path).inserted { result.files.append(path) }
+                    let path = base + name
+                    if seen?.insert(path).inserted ?? true { result.files.append(path) }
                 case .other:
-                    continue  // symbolic links (never followed), FIFOs, sockets, devices
+                    continue  // other files, symbolic links (never followed), FIFOs, sockets, devices
                 }
             }
         }
+    }
+
+    /// A folder to list; `relative == nil` (outside the root, or no pattern left to check) means
+    /// no pattern applies below it.
+    private func folder(_ path: String, relative: String?, excluded: [GlobPattern], isIncluded: Bool) -> PendingFolder {
+        guard let relative else { return PendingFolder(path: path, relative: nil, excluded: [], isIncluded: true) }
+        return PendingFolder(path: path, relative: relative,
+                             excluded: excluded.filter { $0.canMatchInside(relative) },
+                             isIncluded: isIncluded || included.contains { $0.matches(relative) })
     }
 
     public func isExcluded(_ path: String) -> Bool {

@@ -30,32 +30,42 @@ public enum SourceReader {
         guard size <= maximumFileSize else {
             throw FileReadError(path: path, reason: "file is \(size / (1 << 20)) MiB, over the \(maximumFileSize >> 20) MiB limit for Swift sources; skipped")
         }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var total = 0
-        while total < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc_read(fd, buffer.baseAddress! + total, size - total)
+        // Filled by `read`, so not zeroed first; `count` is what was read (less if the file shrank).
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let got = Glibc_read(fd, buffer.baseAddress! + count, size - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }  // the file shrank while we read it
+                count += got
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileReadError(path: path, reason: "cannot read file: \(errnoDescription())")
-            }
-            if count == 0 { break }  // the file shrank while we read it
-            total += count
         }
-        if total < size { bytes.removeSubrange(total...) }
+        if failure != 0 { throw FileReadError(path: path, reason: "cannot read file: \(String(cString: strerror(failure)))") }
         return bytes
     }
 
     /// Checks that `bytes` are text StateLint can lint: UTF-8 without NUL bytes.
     public static func validateText(_ bytes: [UInt8], path: String) throws(FileReadError) {
-        if let nul = bytes.prefix(8192).firstIndex(of: 0) {
+        if let nul = firstNUL(in: bytes, within: 8192) {
             let location = SourceFile(path: path, bytes: Array(bytes.prefix(nul + 1))).location(ofOffset: nul)
             throw FileReadError(path: path, reason: "binary file (NUL byte at \(location)); skipped")
         }
         if let bad = UTF8Validation.firstInvalidOffset(in: bytes) {
             let location = SourceFile(path: path, bytes: Array(bytes.prefix(bad + 1))).location(ofOffset: bad)
             throw FileReadError(path: path, reason: "not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at \(location)); skipped")
+        }
+    }
+
+    /// memchr rather than a generic element-by-element search: this runs on every file.
+    private static func firstNUL(in bytes: [UInt8], within limit: Int) -> Int? {
+        bytes.withUnsafeBytes { buffer -> Int? in
+            guard let base = buffer.baseAddress,
+                  let found = memchr(base, 0, min(limit, buffer.count)) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
         }
     }
 

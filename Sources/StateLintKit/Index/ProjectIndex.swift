@@ -50,32 +50,54 @@ public struct ProjectIndex: Sendable {
     public init() {}
 
     public init(summaries: [TypeDeclarationSummary]) {
+        var builder = Builder()
+        for (position, summary) in summaries.enumerated() { builder.add(summary, position: position) }
+        self = builder.build()
+    }
+
+    /// Builds the index one file's summary at a time, in any order, so the engine can fold
+    /// each file in as soon as it is analysed (on the worker threads) instead of all at the end.
+    public struct Builder: Sendable {
+        private var index = ProjectIndex()
         // Protocols the project declares as class-bound through `ObservableObject`/`AnyObject`
         // are not tracked: only concrete declarations and conformances count.
-        var classConformers: Set<String> = []
-        for summary in summaries {
+        private var classConformers: Set<String> = []
+        /// Each file's typealiases with its position: they resolve in file order.
+        private var aliases: [(position: Int, aliases: [TypeDeclarationSummary.Alias])] = []
+
+        public init() {}
+
+        /// Adds the summary of the file at `position` in the file list. Registering a name
+        /// does not depend on the order of files, only typealias resolution does (see `build`).
+        public mutating func add(_ summary: TypeDeclarationSummary, position: Int) {
             for entry in summary.entries {
                 switch entry.kind {
-                case .class, .actor: register(entry.qualifiedName, .referenceType)
-                case .struct, .enum: register(entry.qualifiedName, .valueType)
+                case .class, .actor: index.register(entry.qualifiedName, .referenceType)
+                case .struct, .enum: index.register(entry.qualifiedName, .valueType)
                 case .extension:
                     // `extension Model: ObservableObject` makes Model a class (the protocol requires one).
-                    if entry.inheritance.contains(where: { Self.classOnlyProtocols.contains($0) }) {
+                    if entry.inheritance.contains(where: { ProjectIndex.classOnlyProtocols.contains($0) }) {
                         classConformers.insert(entry.qualifiedName)
                     }
                 default: break
                 }
             }
+            if !summary.aliases.isEmpty { aliases.append((position, summary.aliases)) }
         }
-        for name in classConformers where lookup(name) == nil { register(name, .referenceType) }
-        // Typealiases, resolved through each other a few levels deep.
-        var pending = summaries.flatMap(\.aliases)
-        for _ in 0..<4 where !pending.isEmpty {
-            pending = pending.filter { alias in
-                guard let kind = lookup(alias.target) else { return true }
-                register(alias.qualifiedName, kind)
-                return false
+
+        public func build() -> ProjectIndex {
+            var index = self.index
+            for name in classConformers where index.lookup(name) == nil { index.register(name, .referenceType) }
+            // Typealiases, resolved through each other a few levels deep, in file order.
+            var pending = aliases.sorted { $0.position < $1.position }.flatMap(\.aliases)
+            for _ in 0..<4 where !pending.isEmpty {
+                pending = pending.filter { alias in
+                    guard let kind = index.lookup(alias.target) else { return true }
+                    index.register(alias.qualifiedName, kind)
+                    return false
+                }
             }
+            return index
         }
     }
 

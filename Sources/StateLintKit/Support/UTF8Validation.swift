@@ -6,7 +6,21 @@ public enum UTF8Validation {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             var index = 0
             let count = buffer.count
+            guard let base = UnsafeRawPointer(buffer.baseAddress) else { return nil }
             while index < count {
+                // Source is mostly ASCII: skip 32, then 8 bytes at a time while no byte has its high bit.
+                while index + 32 <= count {
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        | base.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                        | base.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                        | base.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                    guard word & 0x8080_8080_8080_8080 == 0 else { break }
+                    index += 32
+                }
+                while index + 8 <= count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                }
+                if index >= count { break }
                 let lead = buffer[index]
                 if lead < 0x80 { index += 1; continue }
                 let length: Int
