@@ -125,6 +125,7 @@ struct CLIBinaryBasicsTests {
         let timed = try StateLintBinary.run(["--timings", "--show-unresolved", "-q"], in: tree.root)
         #expect(timed.stdout.contains("[state_inline_class_init]") && !timed.stdout.contains("timings"))
         #expect(timed.stderr.contains("timings (CPU seconds") && timed.stderr.contains("1 files linted"))
+        #expect(timed.stderr.contains("timings (main thread): discover ") && timed.stderr.contains(" format "))
         #expect(timed.stderr.contains("Every type created in @State was resolved."))
     }
 

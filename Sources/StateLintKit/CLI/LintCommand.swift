@@ -39,11 +39,13 @@ struct LintCommand {
         }
 
         let inputs: LintInputs
+        let discoveryStarted = DispatchTime.now().uptimeNanoseconds
         do {
             inputs = try LintInputs.gather(options: options, configuration: configuration, environment: environment)
         } catch {
             return command.fail(error.message, hint: error.hint)
         }
+        let discoverySeconds = Self.seconds(since: discoveryStarted)
 
         // Rules.
         let enabled = Self.enabledRuleIDs(configuration, onlyRules: options.onlyRules)
@@ -108,6 +110,7 @@ struct LintCommand {
         }
 
         // Reports.
+        let formatStarted = DispatchTime.now().uptimeNanoseconds
         let context = ReportContext(rules: RuleRegistry.descriptions, workingDirectory: environment.workingDirectory,
                                     environment: environment.variables, lintedFiles: result.lintedFiles,
                                     sourceLines: SourceLineLookup { path, line in lineLookup.line(path, line) },
@@ -132,7 +135,8 @@ struct LintCommand {
         }
 
         if options.showUnresolved { printUnresolved(result.unresolvedTypeNames) }
-        if options.timings { printTimings(result, wall: started) }
+        let formatSeconds = Self.seconds(since: formatStarted)
+        if options.timings { printTimings(result, discover: discoverySeconds, format: formatSeconds, wall: started) }
         let errorCount = result.findings.filter { $0.severity == .error }.count
         let warningCount = result.findings.count - errorCount
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -180,11 +184,18 @@ struct LintCommand {
         }
     }
 
-    private func printTimings(_ result: LintEngine.Result, wall started: UInt64) {
+    private static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// Per-file phases are CPU seconds summed over the worker threads; finding the files and
+    /// writing the reports run once, on the main thread.
+    private func printTimings(_ result: LintEngine.Result, discover: Double, format: Double, wall started: UInt64) {
         let t = result.timings
-        let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let wall = Self.seconds(since: started)
         let megabytes = Double(result.byteCount) / 1e6
         environment.stderr.write(String(format: "timings (CPU seconds summed over threads): read %.3f  tokenize %.3f  structure %.3f  index %.3f  rules %.3f\n", t.read, t.tokenize, t.structure, t.index, t.rules))
+        environment.stderr.write(String(format: "timings (main thread): discover %.3f  format %.3f\n", discover, format))
         environment.stderr.write(String(format: "wall %.3f s, %d files linted (%d indexed), %.2f MB, %.1f MB/s\n", wall, result.lintedFiles.count, result.indexedFileCount, megabytes, wall > 0 ? megabytes / wall : 0))
     }
 }

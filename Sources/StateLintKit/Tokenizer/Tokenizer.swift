@@ -382,8 +382,17 @@ struct TokenScanner {
     mutating func scanIdentifier() {
         let start = i
         // The first character is known to be a valid identifier start.
-        if b[i] < 0x80 { i += 1 } else { i += decodeScalar(b, i)?.length ?? 1 }
-        scanIdentifierTail(requireStart: false)
+        if b[i] < 0x80 {
+            // The ASCII loop of `scanIdentifierTail` inline: this runs for every name.
+            var j = i + 1
+            let bytes = b, table = self.table, count = n
+            while j < count, table[Int(bytes[j])] & CharacterClass.identifierContinue != 0 { j += 1 }
+            i = j
+            if j < count, bytes[j] >= 0x80 { scanIdentifierTail(requireStart: false) }
+        } else {
+            i += decodeScalar(b, i)?.length ?? 1
+            scanIdentifierTail(requireStart: false)
+        }
         let keyword = keywords.lookup(b, start: start, count: i - start)
         if keyword.isLexerClassified {
             let endsExpression = keyword == .true || keyword == .false || keyword == .nil
