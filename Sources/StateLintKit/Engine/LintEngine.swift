@@ -1,10 +1,12 @@
 import Foundation
 
-/// Runs StateLint over a set of files in two phases:
-///   1. tokenize and index every file of the index scope (in parallel) into one `ProjectIndex`;
-///   2. lint every file with the merged index (in parallel), apply directives and severities.
-/// Files are re-read and re-tokenized in phase 2 rather than kept in memory, so peak memory
-/// stays proportional to the largest file, not the project.
+/// Runs StateLint over a set of files:
+///   1. on the worker threads, read, tokenize and analyse every file of the index scope once:
+///      its type declarations go into the shared index, and a linted file's rule violations
+///      are kept with the class conditions they depend on;
+///   2. once the index is complete, decide those conditions and apply directives and
+///      severities, again per file on the workers.
+/// Only small per-file results are kept, so peak memory follows the largest file, not the project.
 public struct LintEngine: Sendable {
     public struct Options: Sendable {
         public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -177,7 +179,10 @@ public struct LintEngine: Sendable {
         // All positions in one pass over the file (most files never need its line table).
         var offsets: [Int] = []
         offsets.reserveCapacity(2 * found.count)
-        for (_, violation) in found { offsets += [violation.start, violation.end] }
+        for (_, violation) in found {
+            offsets.append(violation.start)
+            offsets.append(violation.end)
+        }
         let locations = file.locations(ofOffsets: offsets)
         let candidates = found.indices.map { index in
             Candidate(ruleID: found[index].ruleID, violation: found[index].violation,
