@@ -18,10 +18,6 @@ public struct CodeTokens: Sendable {
         partner = scan.partner
     }
 
-    /// How far below the top of the open-bracket stack a closing bracket looks for its opener.
-    /// Unmatched openers above it stay unpaired; the bound keeps broken files linear.
-    static let bracketSearchDepth = 8
-
     public init(file: SourceFile, allTokens: [Token]) {
         self.file = file
         var code: [Token] = []
@@ -87,28 +83,13 @@ public struct CodeTokens: Sendable {
 
     static func matchBrackets(_ code: [Token]) -> [Int32] {
         var partner = [Int32](repeating: -1, count: code.count)
-        var stack: [Int32] = []
+        var brackets = BracketMatcher()
+        defer { brackets.release() }
         for (k, token) in code.enumerated() {
-            let opener: TokenKind
-            switch token.kind {
-            case .leftParen, .leftBrace, .leftBracket, .interpolationOpen:
-                stack.append(Int32(k))
-                continue
-            case .rightParen: opener = .leftParen
-            case .rightBrace: opener = .leftBrace
-            case .rightBracket: opener = .leftBracket
-            case .interpolationClose: opener = .interpolationOpen
-            default: continue
+            if let open = brackets.add(token.kind, at: Int32(k)) {
+                partner[Int(open)] = Int32(k)
+                partner[k] = open
             }
-            // Pair with the nearest matching opener a few levels down.
-            var depth = stack.count - 1
-            let lowest = max(0, stack.count - bracketSearchDepth)
-            while depth >= lowest && code[Int(stack[depth])].kind != opener { depth -= 1 }
-            guard depth >= lowest else { continue }
-            let open = Int(stack[depth])
-            partner[open] = Int32(k)
-            partner[k] = Int32(open)
-            stack.removeSubrange(depth...)
         }
         return partner
     }

@@ -62,8 +62,7 @@ struct TokenScanner {
     // Code mode only.
     var lineBreaks: ScanBuffer<Bool>
     var partners: ScanBuffer<Int32>
-    /// Unpaired opening brackets (code indices), innermost last.
-    var openBrackets: ScanBuffer<Int32>
+    var brackets = BracketMatcher()
     var comments: [Token] = []
     var sawNewline = true
     /// Interpolations we are inside, innermost last.
@@ -94,14 +93,13 @@ struct TokenScanner {
         tokens = ScanBuffer(capacity: expected)
         lineBreaks = ScanBuffer(capacity: keepsTrivia ? 0 : expected)
         partners = ScanBuffer(capacity: keepsTrivia ? 0 : expected)
-        openBrackets = ScanBuffer(capacity: 64)
     }
 
     func release() {
         tokens.release()
         lineBreaks.release()
         partners.release()
-        openBrackets.release()
+        brackets.release()
     }
 
     @inline(__always)
@@ -125,8 +123,7 @@ struct TokenScanner {
         }
     }
 
-    /// Code mode: stores a code token with its line break and pairs it if it is a bracket
-    /// (the rule `CodeTokens.matchBrackets` documents).
+    /// Code mode: stores a code token with its line break and pairs it if it is a bracket.
     @inline(__always)
     mutating func appendCode(_ token: Token) {
         let k = Int32(truncatingIfNeeded: tokens.count)
@@ -134,25 +131,10 @@ struct TokenScanner {
         lineBreaks.append(sawNewline)
         sawNewline = false
         partners.append(-1)
-        let opener: TokenKind
-        switch token.kind {
-        case .leftParen, .leftBrace, .leftBracket, .interpolationOpen:
-            openBrackets.append(k)
-            return
-        case .rightParen: opener = .leftParen
-        case .rightBrace: opener = .leftBrace
-        case .rightBracket: opener = .leftBracket
-        case .interpolationClose: opener = .interpolationOpen
-        default: return
+        if let open = brackets.add(token.kind, at: k) {
+            partners[Int(open)] = k
+            partners[Int(k)] = open
         }
-        var depth = openBrackets.count - 1
-        let lowest = max(0, openBrackets.count - CodeTokens.bracketSearchDepth)
-        while depth >= lowest && tokens[Int(openBrackets[depth])].kind != opener { depth -= 1 }
-        guard depth >= lowest else { return }
-        let open = openBrackets[depth]
-        partners[Int(open)] = k
-        partners[Int(k)] = open
-        openBrackets.truncate(to: depth)
     }
 
     /// Where to roll back to if a tentatively scanned token is not wanted.
