@@ -33,8 +33,6 @@ struct ScanBuffer<Element: BitwiseCopyable> {
         count = min(count, max(0, newCount))
     }
 
-    mutating func removeLast() { count -= 1 }
-
     private mutating func grow() {
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)
