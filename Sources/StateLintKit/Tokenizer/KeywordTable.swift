@@ -1,37 +1,68 @@
 /// Finds the `Keyword` for an identifier's bytes without building a `String`.
 ///
-/// Words of up to 16 bytes are packed into two little-endian `UInt64`s and looked up in a
-/// small open-addressing table; anything longer cannot be a keyword.
+/// Words of up to 16 bytes are packed into two little-endian `UInt64`s (zero-padded, so the
+/// pair also encodes the length: identifiers hold no NUL bytes). A perfect hash, whose
+/// multiplier `init` searches for, sends each keyword to its own slot, so a lookup is one
+/// hash and one comparison, with no probing. Anything longer than 16 bytes cannot be a keyword.
 final class KeywordTable: @unchecked Sendable {
-    private static let capacity = 256  // a power of two, well over twice the word count
-    // Immortal buffers (the table lives as long as the process): no bounds or uniqueness checks.
-    private let lows = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
-    private let highs = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
-    private let lengths = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-    private let values = UnsafeMutablePointer<Keyword>.allocate(capacity: capacity)
+    private static let slotBits = 10
+    private static let slotCount = 1 << slotBits
+    /// Per slot, the index + 1 of the word that hashes there, or 0.
+    private let slots = UnsafeMutablePointer<UInt8>.allocate(capacity: slotCount)
+    // Per word index + 1 (0 is the never-matching empty entry). Immortal buffers: the
+    // table lives as long as the process, so no bounds or uniqueness checks.
+    private let lows: UnsafeMutablePointer<UInt64>
+    private let highs: UnsafeMutablePointer<UInt64>
+    private let values: UnsafeMutablePointer<Keyword>
+    private let multiplier: UInt64
     /// Whether a keyword starts with this byte: most type names (`Text`, `Model`) stop here.
     private let firstBytes = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
 
     static let shared = KeywordTable()
 
     private init() {
-        lows.initialize(repeating: 0, count: KeywordTable.capacity)
-        highs.initialize(repeating: 0, count: KeywordTable.capacity)
-        lengths.initialize(repeating: 0, count: KeywordTable.capacity)
-        values.initialize(repeating: .none, count: KeywordTable.capacity)
+        let words = Keyword.spellings.map { Array($0.utf8) }
+        precondition(words.count < 255 && words.allSatisfy { (1...16).contains($0.count) })
+        lows = .allocate(capacity: words.count + 1)
+        highs = .allocate(capacity: words.count + 1)
+        values = .allocate(capacity: words.count + 1)
+        lows[0] = 0
+        highs[0] = 0
+        values[0] = .none
         firstBytes.initialize(repeating: false, count: 256)
-        for (index, spelling) in Keyword.spellings.enumerated() {
-            guard let keyword = Keyword(rawValue: UInt8(index + 1)) else { continue }
-            let bytes = Array(spelling.utf8)
-            firstBytes[Int(bytes[0])] = true
+        var packed: [(UInt64, UInt64)] = []
+        for (index, bytes) in words.enumerated() {
             let (low, high) = KeywordTable.pack(bytes, 0, bytes.count)
-            var slot = KeywordTable.slot(low, high, bytes.count)
-            while lengths[slot] != 0 { slot = (slot + 1) & (KeywordTable.capacity - 1) }
-            lows[slot] = low
-            highs[slot] = high
-            lengths[slot] = UInt8(bytes.count)
-            values[slot] = keyword
+            packed.append((low, high))
+            lows[index + 1] = low
+            highs[index + 1] = high
+            values[index + 1] = Keyword(rawValue: UInt8(index + 1)) ?? .none
+            firstBytes[Int(bytes[0])] = true
         }
+        multiplier = KeywordTable.findMultiplier(packed, into: slots)
+    }
+
+    /// The first multiplier (from a fixed sequence, so every run agrees) under which no two
+    /// words share a slot; fills `slots` for it. 81 words in 1,024 slots: ~1 in 24 works.
+    private static func findMultiplier(_ packed: [(UInt64, UInt64)], into slots: UnsafeMutablePointer<UInt8>) -> UInt64 {
+        var candidate: UInt64 = 0x9E37_79B9_7F4A_7C15
+        while true {
+            slots.initialize(repeating: 0, count: slotCount)
+            var collides = false
+            for (index, (low, high)) in packed.enumerated() {
+                let slot = slotOf(low, high, candidate)
+                if slots[slot] != 0 { collides = true; break }
+                slots[slot] = UInt8(index + 1)
+            }
+            if !collides { return candidate }
+            candidate = candidate &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 | 1
+        }
+    }
+
+    @inline(__always)
+    private static func slotOf(_ low: UInt64, _ high: UInt64, _ multiplier: UInt64) -> Int {
+        let mixed = (low ^ (high &* 0xC2B2_AE3D_27D4_EB4F)) &* multiplier
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
     }
 
     @inline(__always)
@@ -66,12 +97,6 @@ final class KeywordTable: @unchecked Sendable {
         return (low, count == 16 ? high : high & ((1 << (8 * UInt64(count - 8))) - 1))
     }
 
-    @inline(__always)
-    private static func slot(_ low: UInt64, _ high: UInt64, _ length: Int) -> Int {
-        let mixed = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(length)
-        return Int(truncatingIfNeeded: mixed >> 56) & (capacity - 1)
-    }
-
     /// The keyword spelled by `bytes[start..<start+count]`, or `.none`.
     @inline(__always)
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, count: Int) -> Keyword {
@@ -79,12 +104,7 @@ final class KeywordTable: @unchecked Sendable {
         let (low, high) = start + 16 <= bytes.count
             ? KeywordTable.load(bytes, start, count)
             : KeywordTable.pack(bytes, start, count)
-        var slot = KeywordTable.slot(low, high, count)
-        while true {
-            let length = lengths[slot]
-            if length == 0 { return .none }
-            if Int(length) == count && lows[slot] == low && highs[slot] == high { return values[slot] }
-            slot = (slot + 1) & (KeywordTable.capacity - 1)
-        }
+        let word = Int(slots[KeywordTable.slotOf(low, high, multiplier)])
+        return lows[word] == low && highs[word] == high ? values[word] : .none
     }
 }
