@@ -118,7 +118,7 @@ extension TokenScanner {
     }
 
     var lastCodeToken: Token? {
-        if !keepsTrivia { return tokens.last }
+        if !keepsTrivia { return code.last }
         var k = tokens.count - 1
         while k >= 0 {
             if !tokens[k].kind.isTrivia { return tokens[k] }

@@ -24,8 +24,9 @@ public enum Tokenizer {
             var scanner = TokenScanner(buffer, keepsTrivia: false)
             defer { scanner.release() }
             scanner.run()
-            return CodeScan(tokens: scanner.tokens.array(), lineBreakBefore: scanner.lineBreaks.array(),
-                            partner: scanner.partners.array(), comments: scanner.comments)
+            let code = scanner.code.arrays()
+            return CodeScan(tokens: code.tokens, lineBreakBefore: code.lineBreakBefore, partner: code.partner,
+                            comments: scanner.comments)
         }
     }
 }
@@ -55,13 +56,12 @@ struct TokenScanner {
     let b: UnsafeBufferPointer<UInt8>
     let n: Int
     var i = 0
-    /// Lossless mode keeps every token; code mode (`keepsTrivia == false`) keeps the code
-    /// tokens in `tokens`, comments in `comments`, and drops spaces and newlines.
+    /// Lossless mode keeps every token in `tokens`; code mode (`keepsTrivia == false`) keeps
+    /// the code tokens in `code`, comments in `comments`, and drops spaces and newlines.
     let keepsTrivia: Bool
     var tokens: ScanBuffer<Token>
     // Code mode only.
-    var lineBreaks: ScanBuffer<Bool>
-    var partners: ScanBuffer<Int32>
+    var code: CodeTokenBuffer
     var brackets = BracketMatcher()
     var comments: [Token] = []
     var sawNewline = true
@@ -90,15 +90,13 @@ struct TokenScanner {
         self.keepsTrivia = keepsTrivia
         // About one token per 3.5 bytes in typical Swift, 60% of them code tokens.
         let expected = keepsTrivia ? n / 3 : n / 5
-        tokens = ScanBuffer(capacity: expected)
-        lineBreaks = ScanBuffer(capacity: keepsTrivia ? 0 : expected)
-        partners = ScanBuffer(capacity: keepsTrivia ? 0 : expected)
+        tokens = ScanBuffer(capacity: keepsTrivia ? expected : 0)
+        code = CodeTokenBuffer(capacity: keepsTrivia ? 0 : expected)
     }
 
     func release() {
         tokens.release()
-        lineBreaks.release()
-        partners.release()
+        code.release()
         brackets.release()
     }
 
@@ -126,14 +124,10 @@ struct TokenScanner {
     /// Code mode: stores a code token with its line break and pairs it if it is a bracket.
     @inline(__always)
     mutating func appendCode(_ token: Token) {
-        let k = Int32(truncatingIfNeeded: tokens.count)
-        tokens.append(token)
-        lineBreaks.append(sawNewline)
+        let k = code.append(token, lineBreakBefore: sawNewline)
         sawNewline = false
-        partners.append(-1)
-        if let open = brackets.add(token.kind, at: k) {
-            partners[Int(open)] = k
-            partners[Int(k)] = open
+        if let open = brackets.add(token.kind, at: Int32(truncatingIfNeeded: k)) {
+            code.pair(Int(open), k)
         }
     }
 
@@ -143,14 +137,14 @@ struct TokenScanner {
         let sawNewline: Bool
     }
 
-    var checkpoint: Checkpoint { Checkpoint(count: tokens.count, sawNewline: sawNewline) }
+    var checkpoint: Checkpoint { Checkpoint(count: keepsTrivia ? tokens.count : code.count, sawNewline: sawNewline) }
 
     /// Takes back non-bracket tokens stored since `checkpoint`.
     mutating func rollBack(to checkpoint: Checkpoint) {
-        tokens.truncate(to: checkpoint.count)
-        if !keepsTrivia {
-            lineBreaks.truncate(to: checkpoint.count)
-            partners.truncate(to: checkpoint.count)
+        if keepsTrivia {
+            tokens.truncate(to: checkpoint.count)
+        } else {
+            code.truncate(to: checkpoint.count)
             sawNewline = checkpoint.sawNewline
         }
     }
@@ -283,6 +277,19 @@ struct TokenScanner {
         let start = i
         var j = i + 1
         let bytes = b, table = self.table, count = n
+        // Indentation is a quarter of a typical file's bytes: eight spaces per step while
+        // eight bytes remain, then the table for tabs and the last few bytes.
+        if let base = bytes.baseAddress {
+            let spaces: UInt64 = 0x2020_2020_2020_2020
+            while j &+ 8 <= count {
+                let other = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) ^ spaces
+                if other != 0 {
+                    j &+= UInt64(littleEndian: other).trailingZeroBitCount &>> 3
+                    break
+                }
+                j &+= 8
+            }
+        }
         while j < count, table[Int(bytes[j])] & CharacterClass.horizontalSpace != 0 { j += 1 }
         i = j
         emit(.space, start, j)
