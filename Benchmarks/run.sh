@@ -96,16 +96,24 @@ fi
 echo "statelint: $BIN -> $STATELINT_STATUS" >&2
 
 # --- corpora ----------------------------------------------------------------------------------
+# A corpus this script made is a project of its own: a `.linter.yml` at its root stops
+# StateLint's config search there. Without it, a corpus under .benchmark/ picks up this
+# repository's .linter.yml and indexes the repository's Sources along with the corpus.
+own_project() { # DIR
+    [ -f "$1/.linter.yml" ] || printf '# Benchmark corpus: a project of its own (Benchmarks/run.sh).\n' > "$1/.linter.yml"
+}
+
 ensure_generated() { # DIR LINES
     if [ ! -f "$1/expected-findings.tsv" ]; then
         echo "generating corpus: $2 lines -> $1" >&2
         python3 "$HERE/generate_corpus.py" "$1" --lines "$2" --force || die "corpus generation failed"
     fi
+    own_project "$1"
 }
 
 ensure_interfaces() { # DIR: the toolchain's .swiftinterface files, copied as .swift (statelint lints .swift)
     local dir="$1" lib
-    [ -f "$dir/.complete" ] && return 0
+    [ -f "$dir/.complete" ] && { own_project "$dir"; return 0; }
     command -v swiftc >/dev/null || die "swiftc not on PATH: cannot find the toolchain's .swiftinterface files"
     lib="$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib/swift"
     rm -rf "$dir"; mkdir -p "$dir"
@@ -115,6 +123,7 @@ ensure_interfaces() { # DIR: the toolchain's .swiftinterface files, copied as .s
         local rel="${file#"$lib"/}"
         cp "$file" "$dir/${rel//\//__}.swift"
     done < "$TMP/interfaces"
+    own_project "$dir"
     touch "$dir/.complete"
 }
 
