@@ -101,17 +101,41 @@ extension TokenScanner {
             if (c == 0x0A || c == 0x0D) && !context.isMultiline {
                 break  // unterminated: the newline is lexed as code
             }
-            i += 1
-            // Skip plain text quickly.
-            while i < n {
-                let d = b[i]
-                if d == UInt8(ascii: "\\") || d == quote || d == 0x0A || d == 0x0D { break }
-                i += 1
-            }
+            i = plainTextEnd(from: i + 1, quote: quote)
         }
         emitSegment(segmentStart, i)
         segmentStart = i
         previousAllowsRegex = false
+    }
+
+    /// Where plain string text from `start` ends: at the next `\\`, `quote` or line break.
+    /// Eight bytes per step while eight remain (a byte equal to one of the four leaves a
+    /// zero byte in `word ^ pattern`), then byte by byte.
+    @inline(__always)
+    func plainTextEnd(from start: Int, quote: UInt8) -> Int {
+        var j = start
+        let bytes = b, count = n
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 {
+                // High bit set exactly where a byte of `x` is 0 (no carry crosses bytes).
+                ~(((x & (ones &* 0x7F)) &+ ones &* 0x7F) | x) & (ones &* 0x80)
+            }
+            let quotes = ones &* UInt64(quote)
+            while j &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                let stops = zeroBytes(word ^ quotes) | zeroBytes(word ^ (ones &* 0x5C))
+                    | zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
+                if stops != 0 { return j &+ (stops.trailingZeroBitCount &>> 3) }
+                j &+= 8
+            }
+        }
+        while j < count {
+            let d = bytes[j]
+            if d == UInt8(ascii: "\\") || d == quote || d == 0x0A || d == 0x0D { break }
+            j += 1
+        }
+        return j
     }
 
     @inline(__always)

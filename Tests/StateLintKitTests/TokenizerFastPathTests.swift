@@ -1,0 +1,80 @@
+import Testing
+@testable import StateLintKit
+
+/// The scanner skips indentation and plain string text eight bytes at a time while eight
+/// bytes remain, then byte by byte. These put the run's end at every offset of a word, near
+/// and far from the end of the buffer, so both paths and their hand-over are exercised.
+@Suite struct TokenizerFastPathTests {
+    private func spans(_ source: String) -> [(TokenKind, String)] {
+        let bytes = Array(source.utf8)
+        assertLossless(bytes)
+        return Tokenizer.tokenize(bytes).map { ($0.kind, String(decoding: bytes[$0.range], as: UTF8.self)) }
+    }
+
+    @Test func spaceRunsEndAtTheFirstOtherByte() {
+        for width in 1...20 {
+            for tail in ["x", "\tx", "\u{0C}x", "\n", "", "é", " // c\n" + String(repeating: "y", count: 16)] {
+                let source = String(repeating: " ", count: width) + tail
+                let tokens = spans(source)
+                let expectedSpace = tail.hasPrefix("\t") || tail.hasPrefix("\u{0C}")
+                    ? String(repeating: " ", count: width) + String(tail.prefix(1))
+                    : String(repeating: " ", count: width) + (tail.hasPrefix(" ") ? " " : "")
+                #expect(tokens.first?.0 == .space, "width \(width) tail \(tail.debugDescription)")
+                #expect(tokens.first?.1 == expectedSpace, "width \(width) tail \(tail.debugDescription)")
+            }
+        }
+    }
+
+    @Test func indentationAfterNewlines() {
+        let source = "struct A {\n" + (1...20).map { String(repeating: " ", count: $0) + "let v\($0) = 1\n" }.joined() + "}\n"
+        let tokens = spans(source)
+        let widths = tokens.filter { $0.0 == .space && $0.1.first == " " && $0.1.count > 1 }.map(\.1.count)
+        #expect(widths == Array(2...20))
+    }
+
+    @Test func plainStringTextStopsAtEachDelimiter() {
+        let stoppers: [(String, TokenKind)] = [("\"", .stringDelimiter), ("\\n\"", .stringSegment), ("\\(x)\"", .interpolationOpen)]
+        for length in 0...20 {
+            let text = String(repeating: "a", count: length)
+            for (stopper, next) in stoppers {
+                for padding in ["", "; let padding = 1234567890"] {
+                    let tokens = spans("s = \"" + text + stopper + padding)
+                    let body = tokens.drop { $0.0 != .stringDelimiter }.dropFirst()
+                    if length == 0 && next != .stringSegment {
+                        #expect(body.first?.0 == next, "length \(length) stopper \(stopper)")
+                    } else if next == .stringSegment {
+                        // An escape stays inside the segment.
+                        #expect(body.first?.1 == text + "\\n", "length \(length)")
+                    } else {
+                        #expect(body.first?.1 == text, "length \(length) stopper \(stopper)")
+                        #expect(body.dropFirst().first?.0 == next, "length \(length) stopper \(stopper)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func singleLineStringEndsAtLineBreakAtAnyOffset() {
+        for length in 0...20 {
+            for lineBreak in ["\n", "\r\n", "\r"] {
+                let tokens = spans("t = \"" + String(repeating: "b", count: length) + lineBreak + "let next = 0")
+                #expect(tokens.contains { $0.0 == .newline && $0.1 == lineBreak }, "length \(length)")
+                #expect(tokens.contains { $0.0 == .keyword && $0.1 == "let" }, "length \(length)")
+            }
+        }
+    }
+
+    @Test func otherQuoteBytesDoNotStopText() {
+        // `'` inside a `"` string, `"` inside a `'` one (Swift rejects the latter, but it lexes).
+        let tokens = spans("let a = \"it's 8 bytes and more\"; let b = '\"quoted\" text here'")
+        let segments = tokens.filter { $0.0 == .stringSegment }.map(\.1)
+        #expect(segments == ["it's 8 bytes and more", "\"quoted\" text here"])
+    }
+
+    @Test func multiLineStringTextCrossesLines() {
+        let source = "let m = \"\"\"\n" + (0...12).map { String(repeating: "c", count: $0) }.joined(separator: "\n") + "\n\"\"\"\n"
+        let tokens = spans(source)
+        let text = tokens.filter { $0.0 == .stringSegment }.map(\.1).joined()
+        #expect(text == "\n" + (0...12).map { String(repeating: "c", count: $0) }.joined(separator: "\n") + "\n")
+    }
+}
