@@ -185,6 +185,11 @@ struct TokenScanner {
     mutating func scanToken() {
         let start = i
         let c = b[i]
+        // Names are the most common token: one table test before the jump table.
+        if table[Int(c)] & CharacterClass.identifierStart != 0 {
+            scanIdentifier()
+            return
+        }
         switch c {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
             scanSpace()
