@@ -253,6 +253,10 @@ struct TokenScanner {
             // conclude, without its operator and regex checks. Non-ASCII may continue an operator.
             i += 1
             emitCode(.period, start, i, allowsRegex: false)
+        case UInt8(ascii: "=") where peek(1) == UInt8(ascii: " ") && start > 0 && b[start - 1] == UInt8(ascii: " "):
+            // ` = `, the most common operator: binary, so what `scanOperator` would conclude.
+            i += 1
+            emitCode(.operator, start, i, allowsRegex: true)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             scanNumber()
         case UInt8(ascii: "<") where peek(1) == UInt8(ascii: "#") && scanPlaceholder():
@@ -373,6 +377,7 @@ struct TokenScanner {
         }
     }
 
+    @inline(__always)
     mutating func scanIdentifier() {
         let start = i
         // The first character is known to be a valid identifier start.
