@@ -22,9 +22,11 @@ struct CodeTokenBuffer {
     mutating func append(_ token: Token, lineBreakBefore: Bool) -> Int {
         if count == capacity { grow() }
         let k = count
-        (tokens + k).initialize(to: token)
-        (lineBreaks + k).initialize(to: lineBreakBefore)
-        (partners + k).initialize(to: -1)
+        // Plain stores: the element types are trivial, and in the lint engine's large
+        // inlined scan the optimizer left `initialize(to:)` as an out-of-line call per token.
+        tokens[k] = token
+        lineBreaks[k] = lineBreakBefore
+        partners[k] = -1
         count = k &+ 1
         return k
     }

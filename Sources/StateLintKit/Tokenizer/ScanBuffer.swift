@@ -16,7 +16,7 @@ struct ScanBuffer<Element: BitwiseCopyable> {
     @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
-        (base + count).initialize(to: element)
+        base[count] = element  // a plain store: `Element` is trivial (see CodeTokenBuffer.append)
         count += 1
     }
 
