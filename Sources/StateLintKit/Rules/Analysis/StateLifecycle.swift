@@ -36,7 +36,7 @@ public final class StateLifecycle: @unchecked Sendable {
         for (group, list) in propertyLists.enumerated() {
             guard let list else { continue }
             var byName: [String: StateProperty] = [:]
-            for entry in list.entries { byName[entry.member.name] = entry.member }
+            for entry in list.entries { byName[structure.name(of: entry.member)] = stateProperty(entry.member) }
             result[groups.name(group)] = byName
         }
         return result
@@ -52,10 +52,11 @@ public final class StateLifecycle: @unchecked Sendable {
     /// Type declarations numbered by the view type name their members group under: a
     /// struct's own name, or the last component of an extension's extended type.
     private let groups: TypeGroups
-    /// View type (group) → its `@State` properties, and its methods (bodies); nil for a type
-    /// without `@State`. `NamedMembers` replaces dictionaries keyed by name strings: hashing a
+    /// View type (group) → its `@State` properties (declaration indices: a `StateProperty`,
+    /// with its strings, is made only for a property the handlers assign), and its methods
+    /// (bodies); nil for a type without `@State`. `NamedMembers` replaces dictionaries keyed by name strings: hashing a
     /// string per property and per method of every view cost more than the rest of the analysis.
-    private var propertyLists: [NamedMembers<StateProperty>?]
+    private var propertyLists: [NamedMembers<Int>?]
     private var methodLists: [NamedMembers<ClosedRange<Int>>?]
 
     init(context: LintContext, appearHandlers: Set<String>) {
@@ -93,16 +94,8 @@ public final class StateLifecycle: @unchecked Sendable {
         for index in structure.stateVariables {
             let declaration = structure.declarations[index]
             guard let parent = declaration.parent, let group = groups.group(of: parent) else { continue }
-            var declaredType: String?
-            var isOptional = false
-            if let annotation = declaration.typeAnnotation, let (name, optional) = TypeNames.annotatedType(annotation, in: code) {
-                declaredType = name
-                isOptional = optional
-            }
-            let property = StateProperty(declaration: index, name: structure.name(of: index), nameToken: declaration.nameToken,
-                                         declaredType: declaredType, isOptional: isOptional)
             if propertyLists[group] == nil { propertyLists[group] = NamedMembers() }
-            propertyLists[group]!.append(property, nameToken: declaration.nameToken, in: code)
+            propertyLists[group]!.append(index, nameToken: declaration.nameToken, in: code)
             hasProperties = true
         }
         guard hasProperties else { return false }
@@ -114,6 +107,19 @@ public final class StateLifecycle: @unchecked Sendable {
             methodLists[group]!.append(body, nameToken: declaration.nameToken, in: code)
         }
         return true
+    }
+
+    /// The property declared at `declaration`, with its name and declared type.
+    private func stateProperty(_ declaration: Int) -> StateProperty {
+        let d = structure.declarations[declaration]
+        var declaredType: String?
+        var isOptional = false
+        if let annotation = d.typeAnnotation, let (name, optional) = TypeNames.annotatedType(annotation, in: code) {
+            declaredType = name
+            isOptional = optional
+        }
+        return StateProperty(declaration: declaration, name: structure.name(of: declaration), nameToken: d.nameToken,
+                             declaredType: declaredType, isOptional: isOptional)
     }
 
     /// The closure or `perform:` method of a modifier, plus the methods of the same type it
@@ -150,11 +156,12 @@ public final class StateLifecycle: @unchecked Sendable {
     /// Assignments `name = …` / `self.name = …` to a property in `body`: the property and the
     /// index of the reference's first token. A bare name declared locally earlier in the body
     /// (`let model = Model()`, `var model`) is the local, not the property.
-    private func propertyAssignments(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>) -> [(StateProperty, target: Int, name: Int)] {
+    private func propertyAssignments(in body: ClosedRange<Int>, properties: NamedMembers<Int>) -> [(StateProperty, target: Int, name: Int)] {
         var found: [(StateProperty, target: Int, name: Int)] = []
         var locals: LocalScopes?
         for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
-            guard let property = properties.member(named: k, in: code), let target = referenceStart(k) else { continue }
+            guard let declaration = properties.member(named: k, in: code), let target = referenceStart(k) else { continue }
+            let property = stateProperty(declaration)
             if target == k {
                 if code.keyword(k - 1) == .let || code.keyword(k - 1) == .var { continue }
                 if locals == nil { locals = LocalScopes(body: body, code: code) }
@@ -165,7 +172,7 @@ public final class StateLifecycle: @unchecked Sendable {
         return found
     }
 
-    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>,
+    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: NamedMembers<Int>,
                                          handler: String, group: Int, scope: String) {
         var found: [(property: StateProperty, target: Int, value: Range<Int>, creation: Creation)] = []
         for (property, target, k) in propertyAssignments(in: body, properties: properties) {
@@ -188,7 +195,7 @@ public final class StateLifecycle: @unchecked Sendable {
         }
     }
 
-    private func findTeardowns(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>, group: Int) {
+    private func findTeardowns(in body: ClosedRange<Int>, properties: NamedMembers<Int>, group: Int) {
         for (property, _, k) in propertyAssignments(in: body, properties: properties) {
             let isNil = code.keyword(k + 2) == .nil
                 || (code.kind(k + 2) == .period && code.text(k + 3, is: "none"))
