@@ -34,10 +34,12 @@ public struct StateInlineClassInitRule: Rule {
         }
         // Owner → its `@State` declarations in source order (names compared on demand).
         var statesByOwner = [[Int]](repeating: [], count: owners.count)
-        for index in structure.stateVariables {
+        for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
             guard let state = structure.stateAttribute(of: index), let parent = declaration.parent,
                   let owner = owners.group(of: parent) else { continue }
+            // Usually one view holds all of a file's `@State`: room for the rest at once.
+            if statesByOwner[owner].isEmpty { statesByOwner[owner].reserveCapacity(structure.stateVariables.count - position) }
             statesByOwner[owner].append(index)
             guard !isAppType[owner] else { continue }  // SwiftUI creates App state once per launch
             // `@State var m = Model()` or `@State(initialValue: Model()) var m`.

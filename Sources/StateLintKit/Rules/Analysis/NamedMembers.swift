@@ -17,6 +17,8 @@ struct NamedMembers<Member> {
 
     static var searchLimit: Int { 16 }
 
+    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
     mutating func append(_ member: Member, nameToken: Int, in code: CodeTokens) {
         let isASCII = Self.isASCII(nameToken, in: code)
         entries.append((nameToken, isASCII, member))
@@ -40,7 +42,7 @@ struct NamedMembers<Member> {
         var tokenIsASCII: Bool?
         for entry in entries.reversed() {
             // Identical bytes are equal strings; different bytes can be only if one is not ASCII.
-            if code.sameText(k, entry.nameToken) { return entry.member }
+            if code.sameBytes(k, entry.nameToken) { return entry.member }
             if tokenIsASCII == nil { tokenIsASCII = Self.isASCII(k, in: code) }
             if entry.isASCIIName && tokenIsASCII == true { continue }
             if code.string(k) == code.string(entry.nameToken) { return entry.member }
@@ -63,7 +65,7 @@ struct NamedMembers<Member> {
         let mask = table.count - 1
         var slot = Self.hash(token, in: code) & mask
         while table[slot] != 0 {
-            if code.sameText(token, entries[Int(table[slot]) - 1].nameToken) { break }
+            if code.sameBytes(token, entries[Int(table[slot]) - 1].nameToken) { break }
             slot = (slot + 1) & mask
         }
         table[slot] = Int32(index + 1)
@@ -74,18 +76,14 @@ struct NamedMembers<Member> {
         var slot = Self.hash(k, in: code) & mask
         while table[slot] != 0 {
             let entry = entries[Int(table[slot]) - 1]
-            if code.sameText(k, entry.nameToken) { return entry.member }
+            if code.sameBytes(k, entry.nameToken) { return entry.member }
             slot = (slot + 1) & mask
         }
         return nil
     }
 
-    /// FNV-1a of the token's bytes.
     private static func hash(_ k: Int, in code: CodeTokens) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in code.file.bytes[code[k].range] {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
+        let hash = code.byteHash(k)
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
@@ -110,7 +108,5 @@ struct NamedMembers<Member> {
         return strings.byName
     }
 
-    private static func isASCII(_ k: Int, in code: CodeTokens) -> Bool {
-        code.file.bytes[code[k].range].allSatisfy { $0 < 0x80 }
-    }
+    private static func isASCII(_ k: Int, in code: CodeTokens) -> Bool { code.isASCII(k) }
 }

@@ -91,10 +91,14 @@ public final class StateLifecycle: @unchecked Sendable {
         guard !structure.stateVariables.isEmpty else { return false }
         propertyLists = Array(repeating: nil, count: groups.count)
         var hasProperties = false
-        for index in structure.stateVariables {
+        for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
             guard let parent = declaration.parent, let group = groups.group(of: parent) else { continue }
-            if propertyLists[group] == nil { propertyLists[group] = NamedMembers() }
+            if propertyLists[group] == nil {
+                // Usually one view holds all of a file's `@State`: room for the rest at once.
+                propertyLists[group] = NamedMembers()
+                propertyLists[group]!.reserveCapacity(structure.stateVariables.count - position)
+            }
             propertyLists[group]!.append(index, nameToken: declaration.nameToken, in: code)
             hasProperties = true
         }

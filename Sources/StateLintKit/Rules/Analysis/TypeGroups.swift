@@ -39,6 +39,7 @@ struct TypeGroups {
         let tokens = code.tokens, bytes = code.file.bytes
         var groups = [Int32](repeating: -1, count: structure.declarations.count)
         var keys: [Key] = []
+        var hashes: [UInt64?] = []  // of each group's name, if an ASCII token
         var numbers: [String: Int32]?
         var hasDottedName = false
         for (index, declaration) in structure.declarations.enumerated() where declaration.kind.isTypeLike {
@@ -49,7 +50,10 @@ struct TypeGroups {
                               lastComponent: lastComponentOfEveryName || declaration.kind == .extension, structure)
             var number: Int32?
             if numbers == nil {
-                for group in keys.indices where Self.equal(keys[group], key, tokens, bytes, code) {
+                // Hashes of ASCII names rule out most groups without comparing bytes.
+                let hash = Self.asciiHash(key, code)
+                for group in keys.indices where (hash == nil || hashes[group] == nil || hash == hashes[group])
+                    && Self.equal(keys[group], key, tokens, bytes, code) {
                     number = Int32(group)
                     break
                 }
@@ -66,6 +70,7 @@ struct TypeGroups {
                 let number = Int32(keys.count)
                 if numbers != nil { numbers![Self.text(key, code)] = number }
                 keys.append(key)
+                hashes.append(Self.asciiHash(key, code))
                 groups[index] = number
             }
         }
@@ -104,6 +109,11 @@ struct TypeGroups {
     private static func isASCII(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
         for index in range where bytes[index] >= 0x80 { return false }
         return true
+    }
+
+    private static func asciiHash(_ key: Key, _ code: CodeTokens) -> UInt64? {
+        guard case .token(let k, true) = key else { return nil }
+        return code.byteHash(k)
     }
 
     private static func equal(_ a: Key, _ b: Key, _ tokens: [Token], _ bytes: [UInt8], _ code: CodeTokens) -> Bool {
