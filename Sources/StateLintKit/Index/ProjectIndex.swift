@@ -18,6 +18,9 @@ public struct TypeDeclarationSummary: Sendable {
     public init() {}
 
     public init(_ structure: FileStructure) {
+        var typeCount = 0
+        for declaration in structure.declarations where declaration.kind.isTypeLike { typeCount += 1 }
+        entries.reserveCapacity(typeCount)
         for (index, declaration) in structure.declarations.enumerated() {
             switch declaration.kind {
             case .class, .struct, .enum, .actor, .protocol, .extension:
@@ -76,7 +79,7 @@ public struct ProjectIndex: Sendable {
                 case .struct, .enum: index.register(entry.qualifiedName, .valueType)
                 case .extension:
                     // `extension Model: ObservableObject` makes Model a class (the protocol requires one).
-                    if entry.inheritance.contains(where: { ProjectIndex.classOnlyProtocols.contains($0) }) {
+                    if entry.inheritance.contains(where: ProjectIndex.isClassOnlyProtocol) {
                         classConformers.insert(entry.qualifiedName)
                     }
                 default: break
@@ -102,6 +105,12 @@ public struct ProjectIndex: Sendable {
     }
 
     static let classOnlyProtocols: Set<String> = ["ObservableObject", "Combine.ObservableObject", "AnyObject"]
+
+    /// `classOnlyProtocols.contains(name)` without hashing every extension's conformances:
+    /// string equality fails at once on a different length.
+    static func isClassOnlyProtocol(_ name: String) -> Bool {
+        name == "ObservableObject" || name == "AnyObject" || name == "Combine.ObservableObject"
+    }
 
     private mutating func register(_ qualifiedName: String, _ kind: TypeKind) {
         exact.add(qualifiedName, kind)
