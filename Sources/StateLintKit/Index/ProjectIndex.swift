@@ -70,6 +70,12 @@ public struct ProjectIndex: Sendable {
 
         public init() {}
 
+        /// A builder with room for about `typeCount` full names, so the tables are not
+        /// regrown (rehashing every name) while the files come in.
+        public init(reservingCapacity typeCount: Int) {
+            index.exact.kinds.reserveCapacity(typeCount)
+        }
+
         /// Adds the summary of the file at `position` in the file list. Registering a name
         /// does not depend on the order of files, only typealias resolution does (see `build`).
         public mutating func add(_ summary: TypeDeclarationSummary, position: Int) {
