@@ -80,8 +80,14 @@ public struct LintEngine: Sendable {
     public func run(files: [String], indexFiles: [String], sources: [String: [UInt8]] = [:],
                     progress: ProgressHandler? = nil) -> Result {
         var result = Result()
-        var seen = Set(files)
-        let indexOnly = indexFiles.filter { seen.insert($0).inserted }
+        // Usually the index is the same file list (one walk): no set of paths to hash then.
+        let indexOnly: [String]
+        if indexFiles == files {
+            indexOnly = []
+        } else {
+            var seen = Set(files)
+            indexOnly = indexFiles.filter { seen.insert($0).inserted }
+        }
         let work = files + indexOnly
         // Each file's declarations go into the index as soon as it is analysed, on the worker
         // threads, so building the index is not a sequential step after them.
@@ -100,6 +106,8 @@ public struct LintEngine: Sendable {
         // Deciding each file's class conditions is independent per file: on the workers too.
         let perFile = parallelMap(analyses, jobs: options.jobs) { analysis -> FileFindings? in
             guard analysis.isLinted, case .success(let linted) = analysis.outcome else { return nil }
+            // Most files: no violation and no directive, so nothing to decide.
+            if linted.candidates.isEmpty && linted.filter.isEmpty { return nil }
             var unresolved: [String] = []
             var seconds = 0.0
             let found = Self.measure(&seconds) {
