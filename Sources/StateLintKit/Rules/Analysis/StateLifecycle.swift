@@ -89,7 +89,8 @@ public final class StateLifecycle: @unchecked Sendable {
     /// one cheap pass over the declarations.
     private func collectMembers() -> Bool {
         guard !structure.stateVariables.isEmpty else { return false }
-        propertyLists = Array(repeating: nil, count: groups.count)
+        // Built in locals: each access to a stored property of this class is an exclusivity check.
+        var propertyLists = [NamedMembers<Int>?](repeating: nil, count: groups.count)
         var hasProperties = false
         for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
@@ -103,13 +104,15 @@ public final class StateLifecycle: @unchecked Sendable {
             hasProperties = true
         }
         guard hasProperties else { return false }
-        methodLists = Array(repeating: nil, count: groups.count)
+        var methodLists = [NamedMembers<ClosedRange<Int>>?](repeating: nil, count: groups.count)
         for declaration in structure.declarations where declaration.kind == .function {
             guard let body = declaration.body, let parent = declaration.parent, let group = groups.group(of: parent),
                   propertyLists[group] != nil else { continue }
             if methodLists[group] == nil { methodLists[group] = NamedMembers() }
             methodLists[group]!.append(body, nameToken: declaration.nameToken, in: code)
         }
+        self.propertyLists = propertyLists
+        self.methodLists = methodLists
         return true
     }
 
