@@ -36,10 +36,9 @@ public struct Directive: Sendable, Hashable {
     public static func parse(_ file: SourceFile, tokens: [Token]) -> (directives: [Directive], malformed: [Malformed]) {
         var directives: [Directive] = []
         var malformed: [Malformed] = []
-        let marker = Array("statelint:".utf8)
+        let marker = Self.marker
         for token in tokens where token.kind.isComment && token.length > marker.count + 2 {
-            let bytes = file.bytes[token.range]
-            guard let markerStart = find(marker, in: bytes) else { continue }
+            guard let markerStart = find(marker, in: file.bytes, token.range) else { continue }
             // Doc comments (`///`, `/**`) document directives; they are never directives.
             let third = file.bytes[token.start + 2]
             if third == UInt8(ascii: "/") || (token.kind == .blockComment && third == UInt8(ascii: "*")) { continue }
@@ -71,14 +70,27 @@ public struct Directive: Sendable, Hashable {
         return (directives, malformed)
     }
 
-    private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        var i = haystack.startIndex
-        while i <= haystack.endIndex - needle.count {
-            if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
+    private static let marker = Array("statelint:".utf8)
+
+    /// The offset of `needle` in `range` of `bytes`, searched on the raw buffer: every comment
+    /// of every file is searched, and slice indexing cost several times as much.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        guard range.count >= needle.count, let first = needle.first else { return nil }
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                var i = range.lowerBound
+                let last = range.upperBound - needle.count
+                while i <= last {
+                    if haystack[i] == first {
+                        var j = 1
+                        while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
+                        if j == needle.count { return i }
+                    }
+                    i += 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 }
 

@@ -80,12 +80,19 @@ public struct LintEngine: Sendable {
     public func run(files: [String], indexFiles: [String], sources: [String: [UInt8]] = [:],
                     progress: ProgressHandler? = nil) -> Result {
         var result = Result()
-        var seen = Set(files)
-        let indexOnly = indexFiles.filter { seen.insert($0).inserted }
+        // Usually the index is the same file list (one walk): no set of paths to hash then.
+        let indexOnly: [String]
+        if indexFiles == files {
+            indexOnly = []
+        } else {
+            var seen = Set(files)
+            indexOnly = indexFiles.filter { seen.insert($0).inserted }
+        }
         let work = files + indexOnly
         // Each file's declarations go into the index as soon as it is analysed, on the worker
         // threads, so building the index is not a sequential step after them.
-        let index = SharedIndexBuilder()
+        // Files declare a few types each (5 on average in generated SwiftUI code).
+        let index = SharedIndexBuilder(reservingCapacity: 4 * work.count)
         let analyses = parallelMap(Array(work.indices), jobs: options.jobs) { position -> FileAnalysis in
             let isLinted = position < files.count  // `work` is `files`, then index-only files
             var (analysis, summary) = analyse(work[position], isLinted: isLinted, sources: sources)
@@ -99,6 +106,8 @@ public struct LintEngine: Sendable {
         // Deciding each file's class conditions is independent per file: on the workers too.
         let perFile = parallelMap(analyses, jobs: options.jobs) { analysis -> FileFindings? in
             guard analysis.isLinted, case .success(let linted) = analysis.outcome else { return nil }
+            // Most files: no violation and no directive, so nothing to decide.
+            if linted.candidates.isEmpty && linted.filter.isEmpty { return nil }
             var unresolved: [String] = []
             var seconds = 0.0
             let found = Self.measure(&seconds) {
@@ -234,7 +243,11 @@ public struct LintEngine: Sendable {
 /// The project index under construction, shared by the worker threads.
 private final class SharedIndexBuilder: @unchecked Sendable {
     private let lock = NSLock()
-    private var builder = ProjectIndex.Builder()
+    private var builder: ProjectIndex.Builder
+
+    init(reservingCapacity typeCount: Int) {
+        builder = ProjectIndex.Builder(reservingCapacity: typeCount)
+    }
 
     func add(_ summary: TypeDeclarationSummary, position: Int) {
         lock.lock()

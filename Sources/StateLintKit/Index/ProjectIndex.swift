@@ -18,6 +18,9 @@ public struct TypeDeclarationSummary: Sendable {
     public init() {}
 
     public init(_ structure: FileStructure) {
+        var typeCount = 0
+        for declaration in structure.declarations where declaration.kind.isTypeLike { typeCount += 1 }
+        entries.reserveCapacity(typeCount)
         for (index, declaration) in structure.declarations.enumerated() {
             switch declaration.kind {
             case .class, .struct, .enum, .actor, .protocol, .extension:
@@ -67,6 +70,12 @@ public struct ProjectIndex: Sendable {
 
         public init() {}
 
+        /// A builder with room for about `typeCount` full names, so the tables are not
+        /// regrown (rehashing every name) while the files come in.
+        public init(reservingCapacity typeCount: Int) {
+            index.exact.kinds.reserveCapacity(typeCount)
+        }
+
         /// Adds the summary of the file at `position` in the file list. Registering a name
         /// does not depend on the order of files, only typealias resolution does (see `build`).
         public mutating func add(_ summary: TypeDeclarationSummary, position: Int) {
@@ -76,7 +85,7 @@ public struct ProjectIndex: Sendable {
                 case .struct, .enum: index.register(entry.qualifiedName, .valueType)
                 case .extension:
                     // `extension Model: ObservableObject` makes Model a class (the protocol requires one).
-                    if entry.inheritance.contains(where: { ProjectIndex.classOnlyProtocols.contains($0) }) {
+                    if entry.inheritance.contains(where: ProjectIndex.isClassOnlyProtocol) {
                         classConformers.insert(entry.qualifiedName)
                     }
                 default: break
@@ -102,6 +111,12 @@ public struct ProjectIndex: Sendable {
     }
 
     static let classOnlyProtocols: Set<String> = ["ObservableObject", "Combine.ObservableObject", "AnyObject"]
+
+    /// `classOnlyProtocols.contains(name)` without hashing every extension's conformances:
+    /// string equality fails at once on a different length.
+    static func isClassOnlyProtocol(_ name: String) -> Bool {
+        name == "ObservableObject" || name == "AnyObject" || name == "Combine.ObservableObject"
+    }
 
     private mutating func register(_ qualifiedName: String, _ kind: TypeKind) {
         exact.add(qualifiedName, kind)

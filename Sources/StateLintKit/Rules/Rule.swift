@@ -69,6 +69,17 @@ public final class LintContext: @unchecked Sendable {
 
     public var code: CodeTokens { structure.code }
 
+    private var typeGroupsAsWritten: TypeGroups?
+
+    /// The file's type declarations grouped by name (see `TypeGroups`), made once for the rules.
+    func typeGroups(lastComponentOfEveryName: Bool) -> TypeGroups {
+        let asWritten = typeGroupsAsWritten ?? TypeGroups(structure, lastComponentOfEveryName: false)
+        typeGroupsAsWritten = asWritten
+        // Without dotted names (raw identifiers) both groupings are the same.
+        guard lastComponentOfEveryName && asWritten.hasDottedName else { return asWritten }
+        return TypeGroups(structure, lastComponentOfEveryName: true)
+    }
+
     /// The appear/disappear analysis, computed once per file for the rules that need it.
     public func stateLifecycle(appearHandlers: Set<String>) -> StateLifecycle {
         if let lifecycle, lifecycle.appearHandlers == appearHandlers { return lifecycle }

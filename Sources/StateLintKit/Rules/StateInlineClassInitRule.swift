@@ -23,55 +23,44 @@ public struct StateInlineClassInitRule: Rule {
         guard !structure.stateVariables.isEmpty else { return [] }
         let code = structure.code
         var violations: [RuleViolation] = []
-        // Owner name → its `@State` declarations in source order (names compared on demand).
-        var statesByType: [String: [Int]] = [:]
-        var appTypes: Set<String> = []
+        // Members group under their type's last name component, numbered once per file.
+        let owners = context.typeGroups(lastComponentOfEveryName: true)
+        var isAppType = [Bool](repeating: false, count: owners.count)
         for (index, declaration) in structure.declarations.enumerated() where declaration.kind.isTypeLike {
             let inheritance = structure.inheritance(of: index)
-            if inheritance.contains("App") || inheritance.contains("SwiftUI.App") {
-                appTypes.insert(lastComponent(structure.name(of: index)))
+            if inheritance.contains("App") || inheritance.contains("SwiftUI.App"), let owner = owners.group(of: index) {
+                isAppType[owner] = true
             }
         }
-        func isAppType(_ owner: String) -> Bool { !appTypes.isEmpty && appTypes.contains(owner) }
-        var owners: [Int: String] = [:]  // type declaration → the name its members group under
-        var lastOwner: (parent: Int, name: String)?  // state properties of a type are usually adjacent
-        func owner(_ parent: Int) -> String {
-            if let lastOwner, lastOwner.parent == parent { return lastOwner.name }
-            let name: String
-            if let known = owners[parent] {
-                name = known
-            } else {
-                name = lastComponent(structure.name(of: parent))
-                owners[parent] = name
-            }
-            lastOwner = (parent, name)
-            return name
-        }
-        for index in structure.stateVariables {
+        // Owner → its `@State` declarations in source order (names compared on demand).
+        var statesByOwner = [[Int]](repeating: [], count: owners.count)
+        for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
             guard let state = structure.stateAttribute(of: index), let parent = declaration.parent,
-                  structure.declarations[parent].kind.isTypeLike else { continue }
-            let owner = owner(parent)
-            statesByType[owner, default: []].append(index)
-            guard !isAppType(owner) else { continue }  // SwiftUI creates App state once per launch
-            let declaredType = declaration.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
+                  let owner = owners.group(of: parent) else { continue }
+            // Usually one view holds all of a file's `@State`: room for the rest at once.
+            if statesByOwner[owner].isEmpty { statesByOwner[owner].reserveCapacity(structure.stateVariables.count - position) }
+            statesByOwner[owner].append(index)
+            guard !isAppType[owner] else { continue }  // SwiftUI creates App state once per launch
             // `@State var m = Model()` or `@State(initialValue: Model()) var m`.
             var value = declaration.initializer
             if value == nil, let arguments = state.arguments {
                 value = CreationResolver.labeledArgument(in: (arguments.lowerBound + 1)..<arguments.upperBound,
                                                          labels: ["initialValue", "wrappedValue"], code: code)
             }
-            guard let value, let (creation, condition) = classCreation(in: value, declaredType: declaredType?.name,
-                                                                       scope: structure.qualifiedName(of: parent), context) else { continue }
+            guard let value else { continue }
+            let declaredType = declaration.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
+            guard let (creation, condition) = classCreation(in: value, declaredType: declaredType?.name,
+                                                            scope: structure.qualifiedName(of: parent), context) else { continue }
             violations.append(context.violation(from: state.token, to: value.upperBound - 1,
                                                 message(property: structure.name(of: index), creation: creation),
                                                 requiresClass: condition))
         }
         // `_m = State(initialValue: Model())` in an initializer.
-        guard !statesByType.isEmpty else { return violations }
+        guard statesByOwner.contains(where: { !$0.isEmpty }) else { return violations }
         let bytes = code.file.bytes
-        var storageIndexes: [String: [String: Int]] = [:]  // `_name` → property, for owners with many
-        func storage(named k: Int, of owner: String, among states: [Int]) -> Int? {
+        var storageIndexes: [Int: [String: Int]] = [:]  // owner → `_name` → property, for owners with many
+        func storage(named k: Int, of owner: Int, among states: [Int]) -> Int? {
             guard states.count > NamedMembers<Int>.searchLimit else { return Self.storage(named: k, among: states, structure) }
             if storageIndexes[owner] == nil {
                 var index: [String: Int] = [:]
@@ -81,13 +70,13 @@ public struct StateInlineClassInitRule: Rule {
             return storageIndexes[owner]?[code.string(k)]
         }
         for declaration in structure.declarations where declaration.kind == .initializer {
-            guard let body = declaration.body, let parent = declaration.parent,
-                  structure.declarations[parent].kind.isTypeLike,
-                  let states = statesByType[owner(parent)], !isAppType(owner(parent)) else { continue }
+            guard let body = declaration.body, let parent = declaration.parent, let owner = owners.group(of: parent),
+                  !statesByOwner[owner].isEmpty, !isAppType[owner] else { continue }
+            let states = statesByOwner[owner]
             for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
                 // Only `_name` can name a property's storage: skip the rest without making strings.
                 guard bytes[code[k].start] == UInt8(ascii: "_"),
-                      let property = storage(named: k, of: owner(parent), among: states) else { continue }
+                      let property = storage(named: k, of: owner, among: states) else { continue }
                 let isSelf = code.kind(k - 1) == .period && code.keyword(k - 2) == .`self`
                 guard isSelf || code.kind(k - 1) != .period else { continue }
                 let end = min(ExpressionBounds.end(of: k + 2, in: code), body.upperBound)

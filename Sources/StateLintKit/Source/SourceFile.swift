@@ -64,6 +64,7 @@ public struct SourceFile: Sendable {
     /// computed), one forward scan up to the largest offset, so a file that needs a few
     /// positions never builds the table (the engine locates every rule violation this way).
     public func locations(ofOffsets offsets: [Int]) -> [SourceLocation] {
+        guard !offsets.isEmpty else { return [] }  // most files: no violation, nothing to locate
         if lines.computedStarts() != nil { return offsets.map { location(ofOffset: $0) } }
         let count = bytes.count
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }

@@ -28,14 +28,39 @@ struct DeclarationScanner {
     /// inserting is almost always an append.
     private var pendingBodies: [(open: Int, declaration: Int32)] = []
 
-    init(code: CodeTokens) { self.code = code }
+    /// The keyword sets, copied once per file: reading a `static let` costs a `swift_once`
+    /// check per access, on every declaration.
+    private let modifierWords = DeclarationScanner.modifierWords
+    private let headerEnders = DeclarationScanner.headerEnders
+
+    init(code: CodeTokens) {
+        self.code = code
+        // About one declaration per 24 code tokens in SwiftUI code: room for most files
+        // without growing the arrays several times.
+        declarations.reserveCapacity(code.count / 16 + 4)
+        attributes.reserveCapacity(code.count / 32 + 4)
+        modifiers.reserveCapacity(code.count / 32 + 4)
+        scopes.reserveCapacity(32)
+    }
+
+    /// Token kinds the scan looks at; everything else is skipped with one test.
+    private static let interestingKinds: UInt64 = [TokenKind.leftBrace, .keyword, .identifier, .period]
+        .reduce(0) { $0 | 1 << UInt64($1.rawValue) }
 
     mutating func run() {
+        let tokens = code.tokens
+        let bytes = code.file.bytes
+        let interesting = Self.interestingKinds
+        let count = tokens.count
         var k = 0
-        let count = code.count
         while k < count {
+            let token = tokens[k]
+            guard interesting & (1 << UInt64(token.kind.rawValue)) != 0 else {
+                k += 1
+                continue
+            }
+            // Scopes the scan has left are dropped only here: nothing reads them in between.
             while let last = scopes.last, last.close < k { scopes.removeLast() }
-            let token = code[k]
             switch token.kind {
             case .leftBrace:
                 openScope(at: k, close: code.partner(of: k) ?? count)
@@ -44,6 +69,10 @@ struct DeclarationScanner {
             case .identifier where token.keyword == .actor:
                 if isActorDeclaration(at: k) { addType(.actor, keywordAt: k) }
             case .period:
+                // Only `.task` and `.on…` can start an action modifier: test the first byte here.
+                guard k + 1 < count, tokens[k + 1].kind == .identifier else { break }
+                let first = bytes[tokens[k + 1].start]
+                guard first == UInt8(ascii: "o") || first == UInt8(ascii: "t") else { break }
                 if let call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
                     modifierCalls.append(call)
                 }
@@ -89,7 +118,7 @@ struct DeclarationScanner {
         switch code[k].keyword {
         case .class:
             // `class func`, `class var`: a modifier. `class Name`: a declaration.
-            if code.kind(k + 1) == .identifier, !Self.modifierWords.contains(code.keyword(k + 1)),
+            if code.kind(k + 1) == .identifier, !modifierWords.contains(code.keyword(k + 1)),
                code.kind(k - 1) != .period {
                 addType(.class, keywordAt: k)
             }
@@ -115,7 +144,7 @@ struct DeclarationScanner {
         switch previous.kind {
         case .leftBrace, .rightBrace, .semicolon, .attribute, .rightParen: return true
         case .keyword, .identifier:
-            return Self.modifierWords.contains(previous.keyword)
+            return modifierWords.contains(previous.keyword)
         default:
             return false
         }
@@ -167,7 +196,7 @@ struct DeclarationScanner {
                     k = at - 1
                     continue
                 }
-                if Self.modifierWords.contains(code[owner].keyword) {
+                if modifierWords.contains(code[owner].keyword) {
                     modifiers.append(code[owner].keyword)
                     start = owner
                     k = owner - 1
@@ -188,7 +217,7 @@ struct DeclarationScanner {
                 k -= 3
                 continue
             }
-            if Self.modifierWords.contains(token.keyword) && (token.kind == .keyword || token.kind == .identifier) {
+            if modifierWords.contains(token.keyword) && (token.kind == .keyword || token.kind == .identifier) {
                 modifiers.append(token.keyword)
                 start = k
                 k -= 1
@@ -251,7 +280,7 @@ struct DeclarationScanner {
             case .rightBrace, .semicolon, .rightParen, .rightBracket, .attribute, .pound:
                 return nil
             case .keyword:
-                if stopAtDeclarationKeywords && Self.headerEnders.contains(token.keyword) { return nil }
+                if stopAtDeclarationKeywords && headerEnders.contains(token.keyword) { return nil }
             default:
                 break
             }

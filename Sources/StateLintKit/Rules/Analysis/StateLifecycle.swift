@@ -32,11 +32,14 @@ public final class StateLifecycle: @unchecked Sendable {
     /// View type name → property name → property. Built on request: the analysis itself
     /// matches names on tokens (see `propertyLists`).
     public var properties: [String: [String: StateProperty]] {
-        propertyLists.mapValues { list in
+        var result: [String: [String: StateProperty]] = [:]
+        for (group, list) in propertyLists.enumerated() {
+            guard let list else { continue }
             var byName: [String: StateProperty] = [:]
-            for entry in list.entries { byName[entry.member.name] = entry.member }
-            return byName
+            for entry in list.entries { byName[structure.name(of: entry.member)] = stateProperty(entry.member) }
+            result[groups.name(group)] = byName
         }
+        return result
     }
     public private(set) var creatingAssignments: [CreatingAssignment] = []
     /// View type name → names of `@State` properties set to nil in an `.onDisappear` action.
@@ -46,93 +49,92 @@ public final class StateLifecycle: @unchecked Sendable {
     // array it holds, on each access.
     private let structure: FileStructure
     private let code: CodeTokens
-    /// View type name → its `@State` properties, and its methods (bodies). `NamedMembers`
-    /// replaces dictionaries keyed by name strings: hashing a string per property and per
-    /// method of every view cost more than the rest of the analysis.
-    private var propertyLists: [String: NamedMembers<StateProperty>] = [:]
-    private var methodLists: [String: NamedMembers<ClosedRange<Int>>] = [:]
+    /// Type declarations numbered by the view type name their members group under: a
+    /// struct's own name, or the last component of an extension's extended type.
+    private let groups: TypeGroups
+    /// View type (group) → its `@State` properties (declaration indices: a `StateProperty`,
+    /// with its strings, is made only for a property the handlers assign), and its methods
+    /// (bodies); nil for a type without `@State`. `NamedMembers` replaces dictionaries keyed by name strings: hashing a
+    /// string per property and per method of every view cost more than the rest of the analysis.
+    private var propertyLists: [NamedMembers<Int>?]
+    private var methodLists: [NamedMembers<ClosedRange<Int>>?]
 
     init(context: LintContext, appearHandlers: Set<String>) {
-        structure = context.structure
-        code = context.structure.code
+        let structure = context.structure
+        self.structure = structure
+        code = structure.code
         self.appearHandlers = appearHandlers
-        collectMembers()
-        guard !propertyLists.isEmpty else { return }
+        // Names are made only for a file with `@State` properties.
+        groups = structure.stateVariables.isEmpty ? TypeGroups() : context.typeGroups(lastComponentOfEveryName: false)
+        propertyLists = []
+        methodLists = []
+        guard collectMembers() else { return }
         for call in structure.modifierCalls {
-            guard let type = call.enclosingType, let viewType = typeKey(type), let props = propertyLists[viewType] else { continue }
+            guard let type = call.enclosingType, let group = groups.group(of: type), let props = propertyLists[group] else { continue }
             if appearHandlers.contains(call.name) {
                 let scope = structure.qualifiedName(of: type)
-                for body in actionBodies(call, viewType: viewType) {
-                    findCreatingAssignments(in: body, properties: props, handler: call.name, viewType: viewType, scope: scope)
+                for body in actionBodies(call, group: group) {
+                    findCreatingAssignments(in: body, properties: props, handler: call.name, group: group, scope: scope)
                 }
             } else if call.name == "onDisappear" {
-                for body in actionBodies(call, viewType: viewType) {
-                    findTeardowns(in: body, properties: props, viewType: viewType)
+                for body in actionBodies(call, group: group) {
+                    findTeardowns(in: body, properties: props, group: group)
                 }
             }
         }
-    }
-
-    /// The name members of a type declaration are grouped under: a struct's own name, or the
-    /// last component of an extension's extended type.
-    func typeKey(_ declaration: Int) -> String? {
-        let d = structure.declarations[declaration]
-        guard d.kind.isTypeLike else { return nil }
-        let name = structure.name(of: declaration)
-        return d.kind == .extension ? lastComponent(name) : name
     }
 
     /// `@State` properties by view type, then (only if there are any) methods by view type.
-    /// Most files have no `@State`, so they pay for one cheap pass over the declarations.
-    private func collectMembers() {
-        var keys: [Int: String] = [:]  // type declaration → its key, computed once each
-        var lastKey: (parent: Int, key: String?)?  // members of a type are usually adjacent
-        func key(_ parent: Int) -> String? {
-            if let lastKey, lastKey.parent == parent { return lastKey.key }
-            var computed = keys[parent]
-            if computed == nil {
-                computed = typeKey(parent)
-                if let computed { keys[parent] = computed }
-            }
-            lastKey = (parent, computed)
-            return computed
-        }
-        var run: (key: String, properties: NamedMembers<StateProperty>)?  // adjacent properties of one type
-        for index in structure.stateVariables {
+    /// Returns whether there were any properties. Most files have no `@State`, so they pay for
+    /// one cheap pass over the declarations.
+    private func collectMembers() -> Bool {
+        guard !structure.stateVariables.isEmpty else { return false }
+        // Built in locals: each access to a stored property of this class is an exclusivity check.
+        var propertyLists = [NamedMembers<Int>?](repeating: nil, count: groups.count)
+        var hasProperties = false
+        for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
-            guard let parent = declaration.parent, let key = key(parent) else { continue }
-            var declaredType: String?
-            var isOptional = false
-            if let annotation = declaration.typeAnnotation, let (name, optional) = TypeNames.annotatedType(annotation, in: code) {
-                declaredType = name
-                isOptional = optional
+            guard let parent = declaration.parent, let group = groups.group(of: parent) else { continue }
+            if propertyLists[group] == nil {
+                // Usually one view holds all of a file's `@State`: room for the rest at once.
+                propertyLists[group] = NamedMembers()
+                propertyLists[group]!.reserveCapacity(structure.stateVariables.count - position)
             }
-            let name = structure.name(of: index)
-            let property = StateProperty(declaration: index, name: name, nameToken: declaration.nameToken,
-                                         declaredType: declaredType, isOptional: isOptional)
-            if run?.key != key {
-                if let run { propertyLists[run.key, default: NamedMembers()].append(contentsOf: run.properties, in: code) }
-                run = (key, NamedMembers())
-            }
-            run?.properties.append(property, nameToken: declaration.nameToken, in: code)
+            propertyLists[group]!.append(index, nameToken: declaration.nameToken, in: code)
+            hasProperties = true
         }
-        if let run { propertyLists[run.key, default: NamedMembers()].append(contentsOf: run.properties, in: code) }
-        guard !propertyLists.isEmpty else { return }
-        var lastOwner: (key: String, isView: Bool)?
+        guard hasProperties else { return false }
+        var methodLists = [NamedMembers<ClosedRange<Int>>?](repeating: nil, count: groups.count)
         for declaration in structure.declarations where declaration.kind == .function {
-            guard let body = declaration.body, let parent = declaration.parent, let key = key(parent) else { continue }
-            if lastOwner?.key != key { lastOwner = (key, propertyLists[key] != nil) }
-            guard lastOwner?.isView == true else { continue }
-            methodLists[key, default: NamedMembers()].append(body, nameToken: declaration.nameToken, in: code)
+            guard let body = declaration.body, let parent = declaration.parent, let group = groups.group(of: parent),
+                  propertyLists[group] != nil else { continue }
+            if methodLists[group] == nil { methodLists[group] = NamedMembers() }
+            methodLists[group]!.append(body, nameToken: declaration.nameToken, in: code)
         }
+        self.propertyLists = propertyLists
+        self.methodLists = methodLists
+        return true
+    }
+
+    /// The property declared at `declaration`, with its name and declared type.
+    private func stateProperty(_ declaration: Int) -> StateProperty {
+        let d = structure.declarations[declaration]
+        var declaredType: String?
+        var isOptional = false
+        if let annotation = d.typeAnnotation, let (name, optional) = TypeNames.annotatedType(annotation, in: code) {
+            declaredType = name
+            isOptional = optional
+        }
+        return StateProperty(declaration: declaration, name: structure.name(of: declaration), nameToken: d.nameToken,
+                             declaredType: declaredType, isOptional: isOptional)
     }
 
     /// The closure or `perform:` method of a modifier, plus the methods of the same type it
     /// calls (a few levels deep).
-    private func actionBodies(_ call: ModifierCall, viewType: String) -> [ClosedRange<Int>] {
+    private func actionBodies(_ call: ModifierCall, group: Int) -> [ClosedRange<Int>] {
         var bodies: [ClosedRange<Int>] = []
         if let closure = call.closure { bodies.append(closure) }
-        if let performed = call.performMethodToken, let body = methodLists[viewType]?.member(named: performed, in: code) { bodies.append(body) }
+        if let performed = call.performMethodToken, let body = methodLists[group]?.member(named: performed, in: code) { bodies.append(body) }
         var visited = Set(bodies.map(\.lowerBound))
         var frontier = bodies
         for _ in 0..<3 where !frontier.isEmpty {
@@ -140,7 +142,7 @@ public final class StateLifecycle: @unchecked Sendable {
             for body in frontier {
                 for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
                     let isMember = code.kind(k - 1) != .period || (code.keyword(k - 2) == .`self` && code.kind(k - 3) != .period)
-                    guard isMember, let callee = methodLists[viewType]?.member(named: k, in: code), visited.insert(callee.lowerBound).inserted else { continue }
+                    guard isMember, let callee = methodLists[group]?.member(named: k, in: code), visited.insert(callee.lowerBound).inserted else { continue }
                     next.append(callee)
                 }
             }
@@ -161,11 +163,12 @@ public final class StateLifecycle: @unchecked Sendable {
     /// Assignments `name = …` / `self.name = …` to a property in `body`: the property and the
     /// index of the reference's first token. A bare name declared locally earlier in the body
     /// (`let model = Model()`, `var model`) is the local, not the property.
-    private func propertyAssignments(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>) -> [(StateProperty, target: Int, name: Int)] {
+    private func propertyAssignments(in body: ClosedRange<Int>, properties: NamedMembers<Int>) -> [(StateProperty, target: Int, name: Int)] {
         var found: [(StateProperty, target: Int, name: Int)] = []
         var locals: LocalScopes?
         for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
-            guard let property = properties.member(named: k, in: code), let target = referenceStart(k) else { continue }
+            guard let declaration = properties.member(named: k, in: code), let target = referenceStart(k) else { continue }
+            let property = stateProperty(declaration)
             if target == k {
                 if code.keyword(k - 1) == .let || code.keyword(k - 1) == .var { continue }
                 if locals == nil { locals = LocalScopes(body: body, code: code) }
@@ -176,8 +179,8 @@ public final class StateLifecycle: @unchecked Sendable {
         return found
     }
 
-    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>,
-                                         handler: String, viewType: String, scope: String) {
+    private func findCreatingAssignments(in body: ClosedRange<Int>, properties: NamedMembers<Int>,
+                                         handler: String, group: Int, scope: String) {
         var found: [(property: StateProperty, target: Int, value: Range<Int>, creation: Creation)] = []
         for (property, target, k) in propertyAssignments(in: body, properties: properties) {
             let valueStart = k + 2
@@ -187,6 +190,7 @@ public final class StateLifecycle: @unchecked Sendable {
             found.append((property, target, valueStart..<valueEnd, creation))
         }
         guard !found.isEmpty else { return }
+        let viewType = groups.name(group)
         let guarded = NilGuards(code: code)
             .guarded(found.map { ($0.target, $0.value.lowerBound, $0.property.name) }, within: body)
         for (index, assignment) in found.enumerated() {
@@ -198,11 +202,11 @@ public final class StateLifecycle: @unchecked Sendable {
         }
     }
 
-    private func findTeardowns(in body: ClosedRange<Int>, properties: NamedMembers<StateProperty>, viewType: String) {
+    private func findTeardowns(in body: ClosedRange<Int>, properties: NamedMembers<Int>, group: Int) {
         for (property, _, k) in propertyAssignments(in: body, properties: properties) {
             let isNil = code.keyword(k + 2) == .nil
                 || (code.kind(k + 2) == .period && code.text(k + 3, is: "none"))
-            if isNil { teardowns[viewType, default: []].insert(property.name) }
+            if isNil { teardowns[groups.name(group), default: []].insert(property.name) }
         }
     }
 }

@@ -1,0 +1,35 @@
+/// Byte-level questions about a token's spelling, for the name lookups the rules make per
+/// member. On the raw buffer: slicing `file.bytes` and iterating the slice generically cost
+/// several times as much.
+extension CodeTokens {
+    /// Whether token `k` is spelled in ASCII only (then `String` equality is byte equality).
+    func isASCII(_ k: Int) -> Bool {
+        let token = tokens[k]
+        return file.bytes.withUnsafeBufferPointer { buffer in
+            for index in token.start..<token.end where buffer[index] >= 0x80 { return false }
+            return true
+        }
+    }
+
+    /// Whether tokens `a` and `b` have the same bytes.
+    func sameBytes(_ a: Int, _ b: Int) -> Bool {
+        let x = tokens[a], y = tokens[b]
+        guard x.length == y.length else { return false }
+        return file.bytes.withUnsafeBufferPointer { buffer in
+            for offset in 0..<x.length where buffer[x.start + offset] != buffer[y.start + offset] { return false }
+            return true
+        }
+    }
+
+    /// FNV-1a of token `k`'s bytes: equal bytes, equal hashes.
+    func byteHash(_ k: Int) -> UInt64 {
+        let token = tokens[k]
+        return file.bytes.withUnsafeBufferPointer { buffer in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for index in token.start..<token.end {
+                hash = (hash ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01b3
+            }
+            return hash
+        }
+    }
+}
