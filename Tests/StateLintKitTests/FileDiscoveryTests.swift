@@ -41,3 +41,78 @@ import Testing
         #expect(relative(found, root) == ["a/b.swift", "a/c/d.swift"])
     }
 }
+
+/// `statelint lint .` in the folder holding `.linter.yml` walks the tree once for the lint
+/// and the index; other paths or an `index` setting get their own index walk.
+@Suite struct LintInputsIndexWalkTests {
+    private func gather(_ arguments: [String], in tree: TemporaryTree, at folder: String = "") throws -> LintInputs {
+        let directory = folder.isEmpty ? tree.root : tree.path(folder)
+        let options = try CommandLineOptions.parse(arguments)
+        let configuration = try ConfigurationLoader(schema: StateLintCommand.schema)
+            .load(explicitPath: nil, startDirectory: directory, workingDirectory: directory)
+        let environment = Environment(variables: [:], workingDirectory: directory, stdout: CapturedText(),
+                                      stderr: CapturedText(), stderrIsTerminal: false, readStandardInput: { [] })
+        return try LintInputs.gather(options: options, configuration: configuration, environment: environment)
+    }
+
+    private func project(config: String) throws -> TemporaryTree {
+        let tree = try TemporaryTree()
+        try tree.write(".linter.yml", config)
+        try tree.write("App/Counter.swift", CLISamples.inlineClass)
+        try tree.write("App/Views/Plain.swift", CLISamples.clean)
+        try tree.write("Models/Store.swift", CLISamples.clean)
+        try tree.write("Generated/Skip.swift", CLISamples.clean)
+        return tree
+    }
+
+    @Test func projectFolderIsOneWalkForLintAndIndex() throws {
+        let tree = try project(config: "excluded: [Generated]\n")
+        defer { tree.remove() }
+        for arguments in [["."], [tree.root], ["./"], []] {
+            let inputs = try gather(arguments, in: tree)
+            #expect(inputs.files.count == 3, "\(arguments)")
+            #expect(inputs.indexFiles == inputs.files, "\(arguments)")
+            #expect(!inputs.indexFiles.contains { $0.hasSuffix("Skip.swift") }, "\(arguments)")
+        }
+    }
+
+    @Test func theWalkIsReusedOnlyWhenItIsTheIndexWalk() throws {
+        let tree = try project(config: "excluded: [Generated]\n")
+        defer { tree.remove() }
+        let schema = StateLintCommand.schema
+        let configuration = try ConfigurationLoader(schema: schema)
+            .load(explicitPath: nil, startDirectory: tree.root, workingDirectory: tree.root)
+        func reused(_ paths: [String]?) -> Bool {
+            LintInputs.sameWalkAsIndex(explicitPaths: paths, configuration, workingDirectory: tree.root)
+        }
+        #expect(reused(nil))
+        #expect(reused([tree.root]))
+        #expect(!reused([tree.path("App")]))
+        #expect(!reused([tree.root, tree.path("App")]))
+        let indexed = try project(config: "index: [Models]\n")
+        defer { indexed.remove() }
+        let narrow = try ConfigurationLoader(schema: schema)
+            .load(explicitPath: nil, startDirectory: indexed.root, workingDirectory: indexed.root)
+        #expect(!LintInputs.sameWalkAsIndex(explicitPaths: [indexed.root], narrow, workingDirectory: indexed.root))
+        #expect(!LintInputs.sameWalkAsIndex(explicitPaths: nil, narrow, workingDirectory: indexed.root))
+    }
+
+    @Test func otherPathsOrIndexSettingsGetTheirOwnIndexWalk() throws {
+        let tree = try project(config: "excluded: [Generated]\n")
+        defer { tree.remove() }
+        // A subfolder: only it is linted, the whole project is indexed.
+        let sub = try gather(["App"], in: tree)
+        #expect(sub.files.count == 2)
+        #expect(sub.indexFiles.count == 3)
+        // Run from a subfolder: `.` there is not the project folder.
+        let nested = try gather(["."], in: tree, at: "App")
+        #expect(nested.files.count == 2)
+        #expect(nested.indexFiles.count == 3)
+
+        let indexed = try project(config: "index: [Models]\n")
+        defer { indexed.remove() }
+        let inputs = try gather(["."], in: indexed)
+        #expect(inputs.files.count == 4)
+        #expect(inputs.indexFiles.map { ($0 as NSString).lastPathComponent } == ["Store.swift"])
+    }
+}

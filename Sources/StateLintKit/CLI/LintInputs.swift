@@ -46,8 +46,7 @@ struct LintInputs {
             let found = discovery.files(under: explicit ? paths : [configuration.rootDirectory], forceExclude: options.forceExclude)
             inputs.files = found.files
             inputs.errors = found.errors
-            // `index` and `included` both default to `.`: then the index is the same walk again.
-            if !explicit && configuration.index == configuration.included {
+            if sameWalkAsIndex(explicitPaths: explicit ? paths : nil, configuration, workingDirectory: workingDirectory) {
                 inputs.indexFiles = found.files
                 return inputs
             }
@@ -56,6 +55,17 @@ struct LintInputs {
                                            excluded: configuration.excluded)
         inputs.indexFiles = indexDiscovery.files(under: [configuration.rootDirectory]).files
         return inputs
+    }
+
+    /// Whether the lint walk just done is exactly the walk the index needs, so it is not
+    /// repeated: with no paths given, when `index` and `included` are the same patterns (both
+    /// default to `.`); with paths, when the only path is the project folder and `index`
+    /// is `.` (`statelint lint .` where `.linter.yml` is, the usual CI call). Both walks then
+    /// apply the same `excluded` patterns to the same tree.
+    static func sameWalkAsIndex(explicitPaths: [String]?, _ configuration: Configuration, workingDirectory: String) -> Bool {
+        guard let explicitPaths else { return configuration.index == configuration.included }
+        return configuration.index == [GlobPattern.projectRoot]
+            && explicitPaths == [FileDiscovery.absolute(configuration.rootDirectory, relativeTo: workingDirectory)]
     }
 
     /// `SCRIPT_INPUT_FILE_0…` and the files listed in `SCRIPT_INPUT_FILE_LIST_0…` (.xcfilelist
