@@ -68,6 +68,9 @@ TMP="$(mktemp -d "${TMPDIR:-/tmp}/statelint-bench.XXXXXX")"
 trap 'rm -rf "$TMP"' EXIT
 
 # --- the statelint binary -------------------------------------------------------------------
+# Absolute paths: the build runs in $ROOT and the statelint rows run from inside each corpus.
+case "$SCRATCH" in /*) ;; *) SCRATCH="$PWD/$SCRATCH" ;; esac
+case "$BIN" in /*|"") ;; *) BIN="$PWD/$BIN" ;; esac
 if [ -z "$BIN" ]; then
     BIN="$SCRATCH/release/statelint"
     if [ "$BUILD" = 1 ]; then
@@ -185,8 +188,10 @@ measure_corpus() {
     measure "$results" "$name" "grep -c @State" "$runs" "0" -- \
         xargs -0 -a "$list" sh -c 'grep -c -- @State "$@"; [ $? -le 1 ] || exit 255' sh
     if [ "$STATELINT_STATUS" = ok ]; then
-        measure "$results" "$name" "statelint --jobs 1" "$runs" "0 1" -- "$BIN" lint --quiet --jobs 1 "$dir"
-        [ -n "$only_jobs1" ] || measure "$results" "$name" "statelint (all cores)" "$runs" "0 1" -- "$BIN" lint --quiet "$dir"
+        # From inside the corpus, as CI runs it from a project's root: the corpus's own
+        # .linter.yml is then the configuration (StateLint looks in the working directory).
+        (cd "$dir" && measure "$results" "$name" "statelint --jobs 1" "$runs" "0 1" -- "$BIN" lint --quiet --jobs 1 .)
+        [ -n "$only_jobs1" ] || (cd "$dir" && measure "$results" "$name" "statelint (all cores)" "$runs" "0 1" -- "$BIN" lint --quiet .)
     else
         not_measured "$results" "$name" "statelint --jobs 1" "statelint: $STATELINT_STATUS"
         [ -n "$only_jobs1" ] || not_measured "$results" "$name" "statelint (all cores)" "statelint: $STATELINT_STATUS"
@@ -213,7 +218,7 @@ python3 "$HERE/report.py" table "$RESULTS"
 if [ "$STATELINT_STATUS" = ok ]; then
     echo; echo "## per-phase split (statelint lint --quiet --timings, generated corpus, one run)"
     set +e
-    "$BIN" lint --quiet --timings "$CORPUS" > /dev/null 2> "$TMP/timings"
+    (cd "$CORPUS" && "$BIN" lint --quiet --timings . > /dev/null 2> "$TMP/timings")
     code=$?
     set -e
     [ "$code" -le 1 ] || { cat "$TMP/timings" >&2; die "statelint --timings failed (exit $code)"; }
