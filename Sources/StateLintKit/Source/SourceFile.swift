@@ -117,7 +117,7 @@ public struct SourceFile: Sendable {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var index = start
         while index + 8 <= end {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let word = littleEndianWord(base, index)
             let lf = word ^ (ones &* 0x0A), cr = word ^ (ones &* 0x0D)
             let found = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
             if found != 0 { return index + found.trailingZeroBitCount / 8 }

@@ -10,14 +10,12 @@ public enum UTF8Validation {
             while index < count {
                 // Source is mostly ASCII: skip 32, then 8 bytes at a time while no byte has its high bit.
                 while index + 32 <= count {
-                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                        | base.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
-                        | base.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
-                        | base.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                    let word = littleEndianWord(base, index) | littleEndianWord(base, index + 8)
+                        | littleEndianWord(base, index + 16) | littleEndianWord(base, index + 24)
                     guard word & 0x8080_8080_8080_8080 == 0 else { break }
                     index += 32
                 }
-                while index + 8 <= count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                while index + 8 <= count, littleEndianWord(base, index) & 0x8080_8080_8080_8080 == 0 {
                     index += 8
                 }
                 if index >= count { break }

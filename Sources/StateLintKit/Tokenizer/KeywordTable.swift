@@ -88,12 +88,12 @@ final class KeywordTable: @unchecked Sendable {
     /// `pack` with two unaligned 8-byte loads; needs 16 readable bytes from `start`.
     @inline(__always)
     private static func load(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> (UInt64, UInt64) {
-        let raw = UnsafeRawPointer(bytes.baseAddress! + start)
-        let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let word = bytes.baseAddress! + start
+        let low = littleEndianWord(word)
         if count <= 8 {
             return (count == 8 ? low : low & ((1 << (8 * UInt64(count))) - 1), 0)
         }
-        let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let high = littleEndianWord(word + 8)
         return (low, count == 16 ? high : high & ((1 << (8 * UInt64(count - 8))) - 1))
     }
 

@@ -123,7 +123,7 @@ extension TokenScanner {
             }
             let quotes = ones &* UInt64(quote)
             while j &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                let word = littleEndianWord(base + j)
                 let stops = zeroBytes(word ^ quotes) | zeroBytes(word ^ (ones &* 0x5C))
                     | zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
                 if stops != 0 { return j &+ (stops.trailingZeroBitCount &>> 3) }

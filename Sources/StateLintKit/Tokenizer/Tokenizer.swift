@@ -291,9 +291,9 @@ struct TokenScanner {
         if let base = bytes.baseAddress {
             let spaces: UInt64 = 0x2020_2020_2020_2020
             while j &+ 8 <= count {
-                let other = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) ^ spaces
+                let other = littleEndianWord(base + j) ^ spaces
                 if other != 0 {
-                    j &+= UInt64(littleEndian: other).trailingZeroBitCount &>> 3
+                    j &+= other.trailingZeroBitCount &>> 3
                     break
                 }
                 j &+= 8
