@@ -28,6 +28,8 @@ struct ScanBuffer<Element: BitwiseCopyable> {
 
     var last: Element? { count > 0 ? base[count - 1] : nil }
 
+    var isEmpty: Bool { count == 0 }
+
     /// Drops the elements from `newCount` on (a tentative token the scanner takes back).
     mutating func truncate(to newCount: Int) {
         count = min(count, max(0, newCount))

@@ -44,7 +44,7 @@ public struct CodeScan: Sendable {
 }
 
 /// An open string literal whose interpolation we are inside.
-struct StringContext {
+struct StringContext: BitwiseCopyable {
     var pounds: Int
     var isMultiline: Bool
     var quote: UInt8
@@ -65,8 +65,9 @@ struct TokenScanner {
     var brackets = BracketMatcher()
     var comments: [Token] = []
     var sawNewline = true
-    /// Interpolations we are inside, innermost last.
-    var contexts: [StringContext] = []
+    /// Interpolations we are inside, innermost last. Raw storage: `Array.count` on it stayed an
+    /// out-of-line call per `(`, `)` and newline in the lint engine.
+    var contexts = ScanBuffer<StringContext>(capacity: 16)
 
     // What the last non-trivia token says about a following `/` (Swift 5.7 regex rules).
     var previousAllowsRegex = true
@@ -98,6 +99,7 @@ struct TokenScanner {
         tokens.release()
         code.release()
         brackets.release()
+        contexts.release()
     }
 
     @inline(__always)
@@ -197,7 +199,7 @@ struct TokenScanner {
             i += (c == 0x0D && peek(1) == 0x0A) ? 2 : 1
             emit(.newline, start, i)
             // A single-line string cannot span lines: its open interpolations end here.
-            while let last = contexts.last, !last.isMultiline { contexts.removeLast() }
+            while let last = contexts.last, !last.isMultiline { contexts.truncate(to: contexts.count - 1) }
             // The next line's indentation, without another trip through the dispatch.
             if i < n, table[Int(b[i])] & CharacterClass.horizontalSpace != 0 { scanSpace() }
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
@@ -225,7 +227,7 @@ struct TokenScanner {
             i += 1
             if let last = contexts.last {
                 if last.parenDepth == 0 {
-                    contexts.removeLast()
+                    contexts.truncate(to: contexts.count - 1)
                     emitCode(.interpolationClose, start, i, allowsRegex: false)
                     scanStringBody(last)
                     return
