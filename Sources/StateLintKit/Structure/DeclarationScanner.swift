@@ -23,6 +23,8 @@ struct DeclarationScanner {
 
     /// Open braces, innermost last.
     private var scopes: [Scope] = []
+    /// `scopes.last?.close`, or `Int.max`: the one test per token that decides whether to pop.
+    private var innermostClose = Int.max
     /// Bodies whose `{` the scan has not reached: (`{` code index, declaration), sorted so the
     /// nearest `{` is last. Registered bodies come in nesting order, so this stays tiny and
     /// inserting is almost always an append.
@@ -43,44 +45,54 @@ struct DeclarationScanner {
         scopes.reserveCapacity(32)
     }
 
-    /// Token kinds the scan looks at; everything else is skipped with one test.
-    private static let interestingKinds: UInt64 = [TokenKind.leftBrace, .keyword, .identifier, .period]
-        .reduce(0) { $0 | 1 << UInt64($1.rawValue) }
-
     mutating func run() {
+        // Local copies: the closures below mutate `self`, so they cannot also borrow its arrays.
         let tokens = code.tokens
-        let bytes = code.file.bytes
-        let interesting = Self.interestingKinds
-        let count = tokens.count
-        var k = 0
-        while k < count {
-            let token = tokens[k]
-            guard interesting & (1 << UInt64(token.kind.rawValue)) != 0 else {
-                k += 1
-                continue
-            }
-            // Scopes the scan has left are dropped only here: nothing reads them in between.
-            while let last = scopes.last, last.close < k { scopes.removeLast() }
-            switch token.kind {
-            case .leftBrace:
-                openScope(at: k, close: code.partner(of: k) ?? count)
-            case .keyword:
-                scanKeyword(at: k)
-            case .identifier where token.keyword == .actor:
-                if isActorDeclaration(at: k) { addType(.actor, keywordAt: k) }
-            case .period:
-                // Only `.task` and `.on…` can start an action modifier: test the first byte here.
-                guard k + 1 < count, tokens[k + 1].kind == .identifier else { break }
-                let first = bytes[tokens[k + 1].start]
-                guard first == UInt8(ascii: "o") || first == UInt8(ascii: "t") else { break }
-                if let call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
-                    modifierCalls.append(call)
+        let table = DecisionTable.shared
+        tokens.withUnsafeBufferPointer { tokens in
+            table.words.withUnsafeBufferPointer { words in
+                let count = tokens.count
+                var k = 0
+                while k < count {
+                    // One table test per token; about four in five need no decision.
+                    guard DecisionTable.needsDecision(tokens[k], words) else {
+                        k += 1
+                        continue
+                    }
+                    // Scopes the scan has left are dropped only here: nothing reads them in between.
+                    if k > innermostClose { dropScopes(before: k) }
+                    decide(at: k, tokens[k], tokens)
+                    k += 1
                 }
-            default:
-                break
             }
-            k += 1
         }
+    }
+
+    /// The work for a token `DecisionTable` selected.
+    private mutating func decide(at k: Int, _ token: Token, _ tokens: UnsafeBufferPointer<Token>) {
+        switch token.kind {
+        case .leftBrace:
+            openScope(at: k, close: code.partner(of: k) ?? tokens.count)
+        case .keyword:
+            scanKeyword(at: k)
+        case .identifier where token.keyword == .actor:
+            if isActorDeclaration(at: k) { addType(.actor, keywordAt: k) }
+        case .period:
+            // Only `.task` and `.on…` can start an action modifier: test the first byte here.
+            guard k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { break }
+            let first = code.file.bytes[tokens[k + 1].start]
+            guard first == UInt8(ascii: "o") || first == UInt8(ascii: "t") else { break }
+            if let call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
+                modifierCalls.append(call)
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func dropScopes(before k: Int) {
+        while let last = scopes.last, last.close < k { scopes.removeLast() }
+        innermostClose = scopes.last?.close ?? Int.max
     }
 
     private mutating func openScope(at k: Int, close: Int) {
@@ -99,6 +111,7 @@ struct DeclarationScanner {
         }
         scopes.append(Scope(close: close, declaration: owner, enclosingDeclaration: enclosingDeclaration,
                             enclosingType: enclosingType))
+        innermostClose = close
     }
 
     /// The innermost enclosing type or extension.

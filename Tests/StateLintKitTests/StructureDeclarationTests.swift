@@ -1,0 +1,109 @@
+import Testing
+@testable import StateLintKit
+
+/// The declaration scanner's output on the cases its fast paths must keep: which tokens it
+/// looks at (`DecisionTable`), where it skips work, and where it must fall back.
+@Suite struct StructureDeclarationTests {
+    /// One line per declaration: kind, name, parent's name, and the parts rules read.
+    static func dump(_ source: String) -> [String] {
+        let file = SourceFile(path: "D.swift", text: source)
+        let structure = FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes))
+        let code = structure.code
+        func text(_ range: Range<Int>?) -> String {
+            guard let range, !range.isEmpty else { return "-" }
+            return range.map { code.string($0) }.joined(separator: " ")
+        }
+        return structure.declarations.indices.map { index in
+            let d = structure.declarations[index]
+            var line = "\(d.kind) \(structure.name(of: index)) in \(d.parent.map { structure.name(of: $0) } ?? "-")"
+            line += " start=\(code.string(d.startToken))"
+            let attributes = structure.attributes(of: index).map { structure.attributeName($0) }
+            let modifiers = structure.modifiers(of: index).map { "\($0)" }
+            if !attributes.isEmpty { line += " @[\(attributes.joined(separator: ","))]" }
+            if !modifiers.isEmpty { line += " mods=[\(modifiers.joined(separator: ","))]" }
+            if d.hasStateAttribute { line += " state" }
+            if d.typeAnnotation != nil { line += " type=\(text(d.typeAnnotation))" }
+            if d.initializer != nil { line += " init=\(text(d.initializer))" }
+            if let body = d.body { line += " body=\(body.upperBound - body.lowerBound + 1)" }
+            return line
+        }
+    }
+
+    @Test func recordsMembersAndSkipsLocals() {
+        let found = Self.dump("""
+        struct V: View {
+            @State private var model: Model? = nil
+            @SwiftUI.State
+            var other = Model()
+            private(set) var count = 0, total: Int
+            let id = UUID()
+            var body: some View {
+                let local = 1
+                var other = 2
+                Text("x").onAppear { if let m = model { print(m) } }
+            }
+            func load() { let a = 1; for var i in 0..<2 { i += a } }
+            init() { _model = State(initialValue: nil) }
+        }
+        """)
+        #expect(found == [
+            "struct V in - start=struct body=110",
+            "variable model in V start=@State @[State] mods=[private] state type=Model ? init=nil",
+            "variable other in V start=@SwiftUI @[State] state init=Model ( )",
+            "variable count in V start=private mods=[private] init=0",
+            "variable total in V start=private mods=[private] type=Int",
+            "variable id in V start=let init=UUID ( )",
+            "variable body in V start=var type=some View body=31",
+            "function load in V start=func body=19",
+            "initializer init in V start=init body=10",
+        ])
+    }
+
+    /// Words the table must send to the scanner, and look-alikes it must not misread.
+    @Test func declarationKeywordsEverywhere() {
+        let found = Self.dump("""
+        actor Store<T>: Sendable { class func make() {} }
+        final class Model { let actor = 1; class var shared: Model { Model() } }
+        enum E { case a }
+        protocol P {}
+        extension Outer.Inner where T == Int {}
+        typealias Alias = Model
+        func f() {
+            struct Local { var x = 1 }
+            let y = Model.init()
+            let z = super.init
+        }
+        let top = 1
+        """)
+        #expect(found == [
+            "actor Store in - start=actor body=9",
+            "function make in Store start=class mods=[class] body=2",
+            "class Model in - start=final mods=[final] body=17",
+            "variable actor in Model start=let init=1",
+            "variable shared in Model start=class mods=[class] type=Model body=5",
+            "enum E in - start=enum body=4",
+            "protocol P in - start=protocol body=2",
+            "extension Outer.Inner in - start=extension body=2",
+            "typealias Alias in - start=typealias type=Model",
+            "function f in - start=func body=24",
+            "struct Local in f start=struct body=6",
+            "variable x in Local start=var init=1",
+            "variable top in - start=let init=1",
+        ])
+    }
+
+    /// Scopes close where the braces say, also when a brace has no partner.
+    @Test func scopesCloseAndModifierCallsKnowTheirType() {
+        let source = """
+        struct A { var body: some View { Text("").onAppear { } } }
+        struct B { var body: some View { Text("").task { } } }
+        func free() { Text("").onAppear { } }
+        struct C { var x = 1
+        """
+        let file = SourceFile(path: "D.swift", text: source)
+        let structure = FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes))
+        #expect(structure.modifierCalls.map { $0.enclosingType.map { structure.name(of: $0) } ?? "-" } == ["A", "B", "-"])
+        // An unclosed `{` opens no body: nothing after it is a member.
+        #expect(Self.dump(source).last == "struct C in - start=struct")
+    }
+}
