@@ -11,6 +11,22 @@ import Testing
         #expect(actual == expected, sourceLocation: sourceLocation)
     }
 
+    @Test func moduleQualifiedStateAttribute() {
+        // Written `@SwiftUI.State` where a module declares its own `State`; with no modifier
+        // between it and `var`, the declaration was once missed.
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class PlayerModel {}
+        struct State {}
+        struct PlayerView: View {
+            ↓@SwiftUI.State var model = PlayerModel()
+            ↓@SwiftUI.State private var backup = PlayerModel()
+            @SwiftUI.State var volume = 0.5
+            var body: some View { Text("x") }
+        }
+        """)
+    }
+
     @Test func tabRootsNavigationStacksSheetsAndForms() {
         Self.expectMarked("""
         import SwiftUI

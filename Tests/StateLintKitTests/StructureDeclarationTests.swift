@@ -29,6 +29,24 @@ import Testing
         }
     }
 
+    @Test func moduleQualifiedAttributeOnTheSameLine() {
+        let found = Self.dump("""
+        struct V: View {
+            @SwiftUI.State var model = Model()
+            @SwiftUI.State private var other = Model()
+            @Observation.ObservationIgnored @SwiftUI.State var third = 0
+            var body: some View { Text("x").onAppear { let m = Model.Kind.x; print(m) } }
+        }
+        """)
+        #expect(found == [
+            "struct V in - start=struct body=61",
+            "variable model in V start=@SwiftUI @[State] state init=Model ( )",
+            "variable other in V start=@SwiftUI @[State] mods=[private] state init=Model ( )",
+            "variable third in V start=@Observation @[ObservationIgnored,State] state init=0",
+            "variable body in V start=var type=some View body=25",
+        ])
+    }
+
     @Test func recordsMembersAndSkipsLocals() {
         let found = Self.dump("""
         struct V: View {

@@ -157,10 +157,21 @@ struct DeclarationScanner {
         switch previous.kind {
         case .leftBrace, .rightBrace, .semicolon, .attribute, .rightParen: return true
         case .keyword, .identifier:
-            return modifierWords.contains(previous.keyword)
+            return modifierWords.contains(previous.keyword) || endsQualifiedAttribute(at: k - 1)
         default:
             return false
         }
+    }
+
+    /// Whether the name at `j` ends an attribute written with its module: the `State` of
+    /// `@SwiftUI.State var model = Model()`.
+    private func endsQualifiedAttribute(at j: Int) -> Bool {
+        var j = j
+        while j >= 2, code.kind(j) == .identifier, code.kind(j - 1) == .period {
+            if code.kind(j - 2) == .attribute { return true }
+            j -= 2
+        }
+        return false
     }
 
     static let modifierWords = KeywordSet([
