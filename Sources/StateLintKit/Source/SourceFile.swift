@@ -110,16 +110,13 @@ public struct SourceFile: Sendable {
     }
 
     /// The offset of the first CR or LF in `from..<end`, or `end`. Lines average a few dozen
-    /// bytes, so it tests 8 bytes at a time: a byte of `x` is zero where
-    /// `(x - 0x01…) & ~x & 0x80…` has its high bit, exactly for the lowest such byte.
+    /// bytes, so it tests 8 bytes at a time (`zeroBytes` of the word XOR each line break).
     @inline(__always)
     static func nextLineBreak(_ base: UnsafeRawPointer, from start: Int, end: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var index = start
         while index + 8 <= end {
             let word = littleEndianWord(base, index)
-            let lf = word ^ (ones &* 0x0A), cr = word ^ (ones &* 0x0D)
-            let found = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
+            let found = zeroBytes(word ^ (byteRepeated &* 0x0A)) | zeroBytes(word ^ (byteRepeated &* 0x0D))
             if found != 0 { return index + found.trailingZeroBitCount / 8 }
             index += 8
         }

@@ -48,29 +48,15 @@ struct CodeTokenBuffer {
 
     private mutating func grow() {
         capacity *= 2
-        tokens = Self.moved(tokens, count: count, capacity: capacity)
-        lineBreaks = Self.moved(lineBreaks, count: count, capacity: capacity)
-        partners = Self.moved(partners, count: count, capacity: capacity)
-    }
-
-    private static func moved<T>(_ old: UnsafeMutablePointer<T>, count: Int, capacity: Int) -> UnsafeMutablePointer<T> {
-        let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity)
-        bigger.moveInitialize(from: old, count: count)
-        old.deallocate()
-        return bigger
+        tokens = RawStorage.moved(tokens, count: count, toCapacity: capacity)
+        lineBreaks = RawStorage.moved(lineBreaks, count: count, toCapacity: capacity)
+        partners = RawStorage.moved(partners, count: count, toCapacity: capacity)
     }
 
     /// Copies of the three buffers, as `CodeScan` holds them.
     func arrays() -> (tokens: [Token], lineBreakBefore: [Bool], partner: [Int32]) {
-        (Self.array(tokens, count), Self.array(lineBreaks, count), Self.array(partners, count))
-    }
-
-    private static func array<T>(_ base: UnsafeMutablePointer<T>, _ count: Int) -> [T] {
-        // Not `Array(UnsafeBufferPointer(...))`: see `ScanBuffer.array()`.
-        [T](unsafeUninitializedCapacity: count) { storage, initialized in
-            storage.baseAddress?.initialize(from: base, count: count)
-            initialized = count
-        }
+        (RawStorage.array(tokens, count: count), RawStorage.array(lineBreaks, count: count),
+         RawStorage.array(partners, count: count))
     }
 
     func release() {

@@ -35,25 +35,36 @@ struct ScanBuffer<Element: BitwiseCopyable> {
         count = min(count, max(0, newCount))
     }
 
+    mutating func removeLast() { count -= 1 }
+
     private mutating func grow() {
-        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = bigger
         capacity *= 2
+        base = RawStorage.moved(base, count: count, toCapacity: capacity)
     }
 
-    /// A copy as an `Array`. Built through `unsafeUninitializedCapacity`: with
-    /// `Array(UnsafeBufferPointer(...))`, Swift 6.3's optimizer freed the new storage before
-    /// copying into it when the caller never read the array (seen under valgrind in a
-    /// tokenizer micro-benchmark that ignored `lineBreakBefore`).
-    func array() -> [Element] {
-        let count = self.count, base = self.base
-        return [Element](unsafeUninitializedCapacity: count) { storage, initialized in
+    func array() -> [Element] { RawStorage.array(base, count: count) }
+
+    func release() { base.deallocate() }
+}
+
+/// Growing and copying out the scanner's raw buffers (`ScanBuffer`, `CodeTokenBuffer`).
+enum RawStorage {
+    /// `count` elements moved from `old` (then freed) into new storage of `capacity`.
+    static func moved<T>(_ old: UnsafeMutablePointer<T>, count: Int, toCapacity capacity: Int) -> UnsafeMutablePointer<T> {
+        let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        bigger.moveInitialize(from: old, count: count)
+        old.deallocate()
+        return bigger
+    }
+
+    /// A copy of the first `count` elements as an `Array`. Built through
+    /// `unsafeUninitializedCapacity`: with `Array(UnsafeBufferPointer(...))`, Swift 6.3's
+    /// optimizer freed the new storage before copying into it when the caller never read the
+    /// array (seen under valgrind in a tokenizer micro-benchmark that ignored `lineBreakBefore`).
+    static func array<T>(_ base: UnsafeMutablePointer<T>, count: Int) -> [T] {
+        [T](unsafeUninitializedCapacity: count) { storage, initialized in
             storage.baseAddress?.initialize(from: base, count: count)
             initialized = count
         }
     }
-
-    func release() { base.deallocate() }
 }

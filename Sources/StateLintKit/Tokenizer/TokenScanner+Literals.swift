@@ -110,22 +110,17 @@ extension TokenScanner {
 
     /// Where plain string text from `start` ends: at the next `\\`, `quote` or line break.
     /// Eight bytes per step while eight remain (a byte equal to one of the four leaves a
-    /// zero byte in `word ^ pattern`), then byte by byte.
+    /// zero byte in `word ^ repeated`), then byte by byte.
     @inline(__always)
     func plainTextEnd(from start: Int, quote: UInt8) -> Int {
         var j = start
         let bytes = b, count = n
         if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 {
-                // High bit set exactly where a byte of `x` is 0 (no carry crosses bytes).
-                ~(((x & (ones &* 0x7F)) &+ ones &* 0x7F) | x) & (ones &* 0x80)
-            }
-            let quotes = ones &* UInt64(quote)
+            let quotes = byteRepeated &* UInt64(quote)
             while j &+ 8 <= count {
                 let word = littleEndianWord(base + j)
-                let stops = zeroBytes(word ^ quotes) | zeroBytes(word ^ (ones &* 0x5C))
-                    | zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
+                let stops = zeroBytes(word ^ quotes) | zeroBytes(word ^ (byteRepeated &* 0x5C))
+                    | zeroBytes(word ^ (byteRepeated &* 0x0A)) | zeroBytes(word ^ (byteRepeated &* 0x0D))
                 if stops != 0 { return j &+ (stops.trailingZeroBitCount &>> 3) }
                 j &+= 8
             }

@@ -199,7 +199,7 @@ struct TokenScanner {
             i += (c == 0x0D && peek(1) == 0x0A) ? 2 : 1
             emit(.newline, start, i)
             // A single-line string cannot span lines: its open interpolations end here.
-            while let last = contexts.last, !last.isMultiline { contexts.truncate(to: contexts.count - 1) }
+            while let last = contexts.last, !last.isMultiline { contexts.removeLast() }
             // The next line's indentation, without another trip through the dispatch.
             if i < n, table[Int(b[i])] & CharacterClass.horizontalSpace != 0 { scanSpace() }
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
@@ -227,7 +227,7 @@ struct TokenScanner {
             i += 1
             if let last = contexts.last {
                 if last.parenDepth == 0 {
-                    contexts.truncate(to: contexts.count - 1)
+                    contexts.removeLast()
                     emitCode(.interpolationClose, start, i, allowsRegex: false)
                     scanStringBody(last)
                     return
@@ -353,12 +353,8 @@ struct TokenScanner {
     /// valid identifier start (for `@name`, `#name`); otherwise continuation characters only.
     mutating func scanIdentifierTail(requireStart: Bool) {
         if !requireStart {
-            // ASCII fast path, in locals so the loop runs in registers.
-            var j = i
-            let bytes = b, table = self.table, count = n
-            while j < count, table[Int(bytes[j])] & CharacterClass.identifierContinue != 0 { j += 1 }
-            i = j
-            if j == count || bytes[j] < 0x80 { return }
+            i = asciiIdentifierEnd(from: i)
+            if i == n || b[i] < 0x80 { return }
         }
         var first = requireStart
         while i < n {
@@ -384,12 +380,8 @@ struct TokenScanner {
         let start = i
         // The first character is known to be a valid identifier start.
         if b[i] < 0x80 {
-            // The ASCII loop of `scanIdentifierTail` inline: this runs for every name.
-            var j = i + 1
-            let bytes = b, table = self.table, count = n
-            while j < count, table[Int(bytes[j])] & CharacterClass.identifierContinue != 0 { j += 1 }
-            i = j
-            if j < count, bytes[j] >= 0x80 { scanIdentifierTail(requireStart: false) }
+            i = asciiIdentifierEnd(from: i + 1)
+            if i < n, b[i] >= 0x80 { scanIdentifierTail(requireStart: false) }
         } else {
             i += decodeScalar(b, i)?.length ?? 1
             scanIdentifierTail(requireStart: false)
@@ -403,6 +395,16 @@ struct TokenScanner {
         } else {
             emitCode(.identifier, start, i, keyword: keyword, allowsRegex: false)
         }
+    }
+
+    /// The end of the run of ASCII identifier characters from `start`. Inlined in the loops
+    /// of names, in locals so it runs in registers.
+    @inline(__always)
+    func asciiIdentifierEnd(from start: Int) -> Int {
+        var j = start
+        let bytes = b, table = self.table, count = n
+        while j < count, table[Int(bytes[j])] & CharacterClass.identifierContinue != 0 { j += 1 }
+        return j
     }
 
     /// `` `name` `` (or a Swift 6.2 raw identifier such as `` `with spaces` ``) on one line.

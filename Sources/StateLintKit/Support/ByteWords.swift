@@ -1,3 +1,6 @@
+// Eight bytes at a time: loading a word and finding bytes in it (SWAR), for the scans that
+// skip runs of plain bytes (indentation, string text, line search, UTF-8 validation).
+
 /// The eight bytes at `pointer` as a little-endian `UInt64`, on any host.
 ///
 /// Written as eight byte loads, which LLVM merges into one unaligned 8-byte load. The
@@ -15,4 +18,14 @@ func littleEndianWord(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
 @inline(__always)
 func littleEndianWord(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 {
     littleEndianWord((base + offset).assumingMemoryBound(to: UInt8.self))
+}
+
+/// `0x01` in every byte: `byteRepeated * b` fills a word with byte `b`.
+let byteRepeated: UInt64 = 0x0101_0101_0101_0101
+
+/// The high bit of each byte of `word` that is zero, and no other bit. Exact for every
+/// byte (no borrow or carry crosses bytes), so any set bit, not only the lowest, is a match.
+@inline(__always)
+func zeroBytes(_ word: UInt64) -> UInt64 {
+    ~(((word & (byteRepeated &* 0x7F)) &+ byteRepeated &* 0x7F) | word) & (byteRepeated &* 0x80)
 }
