@@ -452,6 +452,7 @@ A `@State` property of a view whose initial value creates a new instance of a cl
 
 - `@State private var model = Model()` (also `Model.init()`, `Module.Model()`, `Outer.Inner()`,
   `Store<Feature>()`, `.init()` with a declared type, `{ Model() }()`),
+- `@SwiftUI.State var model = Model()` (the attribute written with its module),
 - `@State(initialValue: Model()) private var model`,
 - `_model = State(initialValue: Model())` or `_model = .init(wrappedValue: .init())` in the
   view's `init`.
@@ -576,6 +577,7 @@ struct SearchView: View {
     ↓@State private var cache: ImageCache = .init()
     ↓@State private var built = { Settings.Model() }()
     ↓@State(initialValue: Settings.Model()) private var labelled: Settings.Model
+    ↓@SwiftUI.State var qualified = Settings.Model()
 
     var body: some View { Text("Search") }
 }
