@@ -3,19 +3,40 @@
 ///
 /// Three parallel raw buffers with one count and one capacity check per token, instead of
 /// three `ScanBuffer`s each checking and counting on its own. The owner calls `release()` once.
+///
+/// `Tokenizer.scanCode` lends it the uninitialised storage of the three result arrays, so a
+/// file that fits (almost all: see `expectedCapacity`) is scanned straight into them and never
+/// copied. Past that capacity it moves to storage of its own (`ownsStorage`).
 struct CodeTokenBuffer {
     private var tokens: UnsafeMutablePointer<Token>
     private var lineBreaks: UnsafeMutablePointer<Bool>
     private var partners: UnsafeMutablePointer<Int32>
     private(set) var count = 0
     private var capacity: Int
+    /// False while the buffers are the lent storage (never freed here).
+    private(set) var ownsStorage: Bool
 
     init(capacity: Int) {
         self.capacity = max(16, capacity)
         tokens = .allocate(capacity: self.capacity)
         lineBreaks = .allocate(capacity: self.capacity)
         partners = .allocate(capacity: self.capacity)
+        ownsStorage = true
     }
+
+    /// Writes into storage the caller owns, until more than `capacity` tokens arrive.
+    init(lending tokens: UnsafeMutablePointer<Token>, lineBreaks: UnsafeMutablePointer<Bool>,
+         partners: UnsafeMutablePointer<Int32>, capacity: Int) {
+        self.tokens = tokens
+        self.lineBreaks = lineBreaks
+        self.partners = partners
+        self.capacity = capacity
+        ownsStorage = false
+    }
+
+    /// Room for the code tokens of `byteCount` bytes of typical Swift: about one code token
+    /// per 5.8 bytes in the benchmark corpus and the SDK interfaces, so a fifth plus a margin.
+    static func expectedCapacity(forBytes byteCount: Int) -> Int { max(16, byteCount / 5 + 16) }
 
     /// Stores `token` unpaired; returns its index.
     @inline(__always)
@@ -48,9 +69,16 @@ struct CodeTokenBuffer {
 
     private mutating func grow() {
         capacity *= 2
-        tokens = RawStorage.moved(tokens, count: count, toCapacity: capacity)
-        lineBreaks = RawStorage.moved(lineBreaks, count: count, toCapacity: capacity)
-        partners = RawStorage.moved(partners, count: count, toCapacity: capacity)
+        if ownsStorage {
+            tokens = RawStorage.moved(tokens, count: count, toCapacity: capacity)
+            lineBreaks = RawStorage.moved(lineBreaks, count: count, toCapacity: capacity)
+            partners = RawStorage.moved(partners, count: count, toCapacity: capacity)
+        } else {
+            tokens = RawStorage.copied(tokens, count: count, toCapacity: capacity)
+            lineBreaks = RawStorage.copied(lineBreaks, count: count, toCapacity: capacity)
+            partners = RawStorage.copied(partners, count: count, toCapacity: capacity)
+            ownsStorage = true
+        }
     }
 
     /// Copies of the three buffers, as `CodeScan` holds them.
@@ -60,6 +88,7 @@ struct CodeTokenBuffer {
     }
 
     func release() {
+        guard ownsStorage else { return }
         tokens.deallocate()
         lineBreaks.deallocate()
         partners.deallocate()

@@ -57,6 +57,13 @@ enum RawStorage {
         return bigger
     }
 
+    /// `count` elements copied from `source` (left as it is) into new storage of `capacity`.
+    static func copied<T>(_ source: UnsafeMutablePointer<T>, count: Int, toCapacity capacity: Int) -> UnsafeMutablePointer<T> {
+        let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        bigger.initialize(from: source, count: count)
+        return bigger
+    }
+
     /// A copy of the first `count` elements as an `Array`. Built through
     /// `unsafeUninitializedCapacity`: with `Array(UnsafeBufferPointer(...))`, Swift 6.3's
     /// optimizer freed the new storage before copying into it when the caller never read the

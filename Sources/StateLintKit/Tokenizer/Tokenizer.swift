@@ -21,12 +21,38 @@ public enum Tokenizer {
     /// newlines are never stored.
     public static func scanCode(_ bytes: [UInt8]) -> CodeScan {
         bytes.withUnsafeBufferPointer { buffer in
-            var scanner = TokenScanner(buffer, keepsTrivia: false)
-            defer { scanner.release() }
-            scanner.run()
-            let code = scanner.code.arrays()
-            return CodeScan(tokens: code.tokens, lineBreakBefore: code.lineBreakBefore, partner: code.partner,
-                            comments: scanner.comments)
+            // The scanner writes straight into the result arrays' storage; only a file with
+            // more code tokens than expected (see `expectedCapacity`) is copied out at the end.
+            let capacity = CodeTokenBuffer.expectedCapacity(forBytes: buffer.count)
+            var count = 0
+            var comments: [Token] = []
+            var overflow: (tokens: [Token], lineBreakBefore: [Bool], partner: [Int32])?
+            var lineBreakBefore: [Bool] = [], partner: [Int32] = []
+            let tokens = [Token](unsafeUninitializedCapacity: capacity) { tokenStorage, tokenCount in
+                lineBreakBefore = [Bool](unsafeUninitializedCapacity: capacity) { lineStorage, lineCount in
+                    partner = [Int32](unsafeUninitializedCapacity: capacity) { partnerStorage, partnerCount in
+                        let lent = CodeTokenBuffer(lending: tokenStorage.baseAddress!, lineBreaks: lineStorage.baseAddress!,
+                                                   partners: partnerStorage.baseAddress!, capacity: capacity)
+                        var scanner = TokenScanner(buffer, code: lent)
+                        defer { scanner.release() }
+                        scanner.run()
+                        comments = scanner.comments
+                        if scanner.code.ownsStorage {
+                            overflow = scanner.code.arrays()
+                        } else {
+                            count = scanner.code.count
+                        }
+                        partnerCount = count
+                    }
+                    lineCount = count
+                }
+                tokenCount = count
+            }
+            if let overflow {
+                return CodeScan(tokens: overflow.tokens, lineBreakBefore: overflow.lineBreakBefore,
+                                partner: overflow.partner, comments: comments)
+            }
+            return CodeScan(tokens: tokens, lineBreakBefore: lineBreakBefore, partner: partner, comments: comments)
         }
     }
 }
@@ -85,14 +111,25 @@ struct TokenScanner {
     /// `CharacterClass.ascii`, held here so hot loops read it without lazy-global checks.
     let table = CharacterClass.asciiTable
 
+    /// Lossless mode: every token into `tokens`.
     init(_ buffer: UnsafeBufferPointer<UInt8>, keepsTrivia: Bool) {
+        // About one token per 3.5 bytes in typical Swift, 60% of them code tokens.
+        let expected = keepsTrivia ? buffer.count / 3 : CodeTokenBuffer.expectedCapacity(forBytes: buffer.count)
+        self.init(buffer, keepsTrivia: keepsTrivia, tokens: ScanBuffer(capacity: keepsTrivia ? expected : 0),
+                  code: CodeTokenBuffer(capacity: keepsTrivia ? 0 : expected))
+    }
+
+    /// Code mode, scanning into `code`.
+    init(_ buffer: UnsafeBufferPointer<UInt8>, code: CodeTokenBuffer) {
+        self.init(buffer, keepsTrivia: false, tokens: ScanBuffer(capacity: 0), code: code)
+    }
+
+    private init(_ buffer: UnsafeBufferPointer<UInt8>, keepsTrivia: Bool, tokens: ScanBuffer<Token>, code: CodeTokenBuffer) {
         b = buffer
         n = buffer.count
         self.keepsTrivia = keepsTrivia
-        // About one token per 3.5 bytes in typical Swift, 60% of them code tokens.
-        let expected = keepsTrivia ? n / 3 : n / 5
-        tokens = ScanBuffer(capacity: keepsTrivia ? expected : 0)
-        code = CodeTokenBuffer(capacity: keepsTrivia ? 0 : expected)
+        self.tokens = tokens
+        self.code = code
     }
 
     func release() {
