@@ -77,4 +77,18 @@ import Testing
         let text = tokens.filter { $0.0 == .stringSegment }.map(\.1).joined()
         #expect(text == "\n" + (0...12).map { String(repeating: "c", count: $0) }.joined(separator: "\n") + "\n")
     }
+
+    /// Code mode steps over a single space without a token of its own: whatever follows it
+    /// (a name, a bracket, a comment, a string, another blank, the end) must scan as it does
+    /// in lossless mode, where the space is a token.
+    @Test func loneSpacesBeforeEveryKindOfToken() {
+        let followers = ["x", "(", ")", "{", "}", ".", "=", "==", "// c", "/* c */", "\"s\"", "#if", "@State",
+                         "1", "\t", "\n", "\r\n", "/re/", "é", "`x`", "$0", ",", ":", "  ", "\u{0C}", ""]
+        for follower in followers {
+            for source in ["a " + follower, "a " + follower + " b", " " + follower, "f(a, " + follower + ")"] {
+                let bytes = Array(source.utf8)
+                assertLossless(bytes)
+            }
+        }
+    }
 }

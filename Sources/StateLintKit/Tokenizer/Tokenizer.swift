@@ -222,8 +222,18 @@ struct TokenScanner {
 
     @inline(__always)
     mutating func scanToken() {
-        let start = i
-        let c = b[i]
+        var start = i
+        var c = b[i]
+        // A lone space (`var x`, `) {`, `a, b`) is a token of its own that code mode drops:
+        // step over it and scan what follows, without another trip through the dispatch.
+        if c == UInt8(ascii: " "), !keepsTrivia, start &+ 1 < n {
+            let next = b[start &+ 1]
+            if next != UInt8(ascii: " ") {
+                start &+= 1
+                i = start
+                c = next
+            }
+        }
         // Names are the most common token: one table test before the jump table.
         if table[Int(c)] & CharacterClass.identifierStart != 0 {
             scanIdentifier()
