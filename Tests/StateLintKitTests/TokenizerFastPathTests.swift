@@ -91,4 +91,23 @@ import Testing
             }
         }
     }
+
+    /// Names are scanned eight bytes per step while eight remain, then byte by byte: a name
+    /// of every length, ending at every offset of a word, near and far from the end.
+    @Test func namesEndAtTheFirstByteThatCannotContinueThem() {
+        let letters = Array("aB3_$zZ9".utf8)
+        for length in 1...20 {
+            let name = String(decoding: (0..<length).map { letters[$0 % letters.count] }, as: UTF8.self)
+            let word = "x" + name  // starts with a letter: `3` or `$` may only continue a name
+            for stopper in ["", " ", "(", ".", "→", "-", "@", "[", "`", "{", "/", ":", "é"] {
+                // `é` continues a name (through the non-ASCII path); the others end it.
+                let expected = stopper == "é" ? word + stopper : word
+                for padding in ["", String(repeating: " y", count: 8)] {
+                    let tokens = spans(word + stopper + padding)
+                    #expect(tokens.first?.0 == .identifier, "\(word) + \(stopper.debugDescription)")
+                    #expect(tokens.first?.1 == expected, "\(word) + \(stopper.debugDescription)")
+                }
+            }
+        }
+    }
 }
