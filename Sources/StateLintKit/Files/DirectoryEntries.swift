@@ -29,7 +29,8 @@ struct DirectoryEntries {
     /// Every entry except `.` and `..`; closes the folder.
     func list() -> [(name: String, kind: Kind)] {
         defer { closedir(directory) }
-        var entries: [(String, Kind)] = []
+        // Labelled as returned: an unlabelled tuple array is converted element by element.
+        var entries: [(name: String, kind: Kind)] = []
         while let entry = readdir(directory) {
             let type = Int32(entry.pointee.d_type)
             let listed: (String, Kind)? = withUnsafePointer(to: &entry.pointee.d_name) {

@@ -16,17 +16,48 @@ public struct RuleViolation: Sendable, Hashable {
     /// Byte offsets in the file.
     public let start: Int
     public let end: Int
-    public let message: String
+    public var message: String { render.map { $0(text, argument) } ?? text }
     /// The violation stands only if this type turns out to be a class. Rules never look
     /// types up themselves: the engine lints each file once, before the project index is
     /// complete, and decides these conditions when it is.
     public let requiresClass: ClassCondition?
+    /// The message, or (with `render`) the first of the two strings it is made from.
+    private let text: String
+    private let argument: String
+    private let render: (@Sendable (String, String) -> String)?
 
     public init(start: Int, end: Int, message: String, requiresClass: ClassCondition? = nil) {
         self.start = start
         self.end = end
-        self.message = message
+        self.text = message
+        self.argument = ""
+        self.render = nil
         self.requiresClass = requiresClass
+    }
+
+    /// A violation whose message `render(first, second)` is built only if it is read. Most
+    /// violations that depend on a class condition are dropped (the type is a struct), and
+    /// their messages are long: building each cost more than finding the violation.
+    /// `render` should capture nothing, so that storing it allocates nothing.
+    init(start: Int, end: Int, message render: @escaping @Sendable (String, String) -> String,
+         _ first: String, _ second: String, requiresClass: ClassCondition?) {
+        self.start = start
+        self.end = end
+        self.text = first
+        self.argument = second
+        self.render = render
+        self.requiresClass = requiresClass
+    }
+
+    public static func == (a: RuleViolation, b: RuleViolation) -> Bool {
+        a.start == b.start && a.end == b.end && a.requiresClass == b.requiresClass && a.message == b.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(start)
+        hasher.combine(end)
+        hasher.combine(message)
+        hasher.combine(requiresClass)
     }
 }
 
@@ -93,6 +124,14 @@ public final class LintContext: @unchecked Sendable {
                           requiresClass: ClassCondition? = nil) -> RuleViolation {
         RuleViolation(start: code[first].start, end: code[max(first, last)].end, message: message,
                       requiresClass: requiresClass)
+    }
+
+    /// A violation spanning code tokens `first...last` whose message is built only if it is
+    /// reported (see `RuleViolation.init(start:end:message:_:_:requiresClass:)`).
+    func violation(from first: Int, to last: Int, message render: @escaping @Sendable (String, String) -> String,
+                   _ firstArgument: String, _ secondArgument: String, requiresClass: ClassCondition?) -> RuleViolation {
+        RuleViolation(start: code[first].start, end: code[max(first, last)].end, message: render,
+                      firstArgument, secondArgument, requiresClass: requiresClass)
     }
 }
 

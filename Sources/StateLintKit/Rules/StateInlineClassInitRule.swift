@@ -25,23 +25,31 @@ public struct StateInlineClassInitRule: Rule {
         var violations: [RuleViolation] = []
         // Members group under their type's last name component, numbered once per file.
         let owners = context.typeGroups(lastComponentOfEveryName: true)
-        var isAppType = [Bool](repeating: false, count: owners.count)
+        // Owner → position of its `@State` declarations in `statesByOwner`, -1 while it has none,
+        // or `appOwner`: SwiftUI creates App state once per launch, so an App is not looked at.
+        // One integer table per file, where an array per owner cost an allocation each.
+        var slots = [Int32](repeating: -1, count: owners.count)
         for (index, declaration) in structure.declarations.enumerated() where declaration.kind.isTypeLike {
             let inheritance = structure.inheritance(of: index)
             if inheritance.contains("App") || inheritance.contains("SwiftUI.App"), let owner = owners.group(of: index) {
-                isAppType[owner] = true
+                slots[owner] = Self.appOwner
             }
         }
-        // Owner → its `@State` declarations in source order (names compared on demand).
-        var statesByOwner = [[Int]](repeating: [], count: owners.count)
+        // The `@State` declarations of each owner with any, in source order (names compared on demand).
+        var statesByOwner: [[Int]] = []
+        statesByOwner.reserveCapacity(owners.count)
         for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
             guard let state = structure.stateAttribute(of: index), let parent = declaration.parent,
-                  let owner = owners.group(of: parent) else { continue }
-            // Usually one view holds all of a file's `@State`: room for the rest at once.
-            if statesByOwner[owner].isEmpty { statesByOwner[owner].reserveCapacity(structure.stateVariables.count - position) }
-            statesByOwner[owner].append(index)
-            guard !isAppType[owner] else { continue }  // SwiftUI creates App state once per launch
+                  let owner = owners.group(of: parent), slots[owner] != Self.appOwner else { continue }
+            if slots[owner] < 0 {
+                slots[owner] = Int32(statesByOwner.count)
+                // Usually one view holds all of a file's `@State`: room for the rest at once.
+                var states: [Int] = []
+                states.reserveCapacity(structure.stateVariables.count - position)
+                statesByOwner.append(states)
+            }
+            statesByOwner[Int(slots[owner])].append(index)
             // `@State var m = Model()` or `@State(initialValue: Model()) var m`.
             var value = declaration.initializer
             if value == nil, let arguments = state.arguments {
@@ -53,11 +61,11 @@ public struct StateInlineClassInitRule: Rule {
             guard let (creation, condition) = classCreation(in: value, declaredType: declaredType?.name,
                                                             scope: structure.qualifiedName(of: parent), context) else { continue }
             violations.append(context.violation(from: state.token, to: value.upperBound - 1,
-                                                message(property: structure.name(of: index), creation: creation),
-                                                requiresClass: condition))
+                                                message: { Self.message(property: $0, type: $1) },
+                                                structure.name(of: index), creation.typeName, requiresClass: condition))
         }
         // `_m = State(initialValue: Model())` in an initializer.
-        guard statesByOwner.contains(where: { !$0.isEmpty }) else { return violations }
+        guard !statesByOwner.isEmpty else { return violations }
         let bytes = code.file.bytes
         var storageIndexes: [Int: [String: Int]] = [:]  // owner → `_name` → property, for owners with many
         func storage(named k: Int, of owner: Int, among states: [Int]) -> Int? {
@@ -71,8 +79,8 @@ public struct StateInlineClassInitRule: Rule {
         }
         for declaration in structure.declarations where declaration.kind == .initializer {
             guard let body = declaration.body, let parent = declaration.parent, let owner = owners.group(of: parent),
-                  !statesByOwner[owner].isEmpty, !isAppType[owner] else { continue }
-            let states = statesByOwner[owner]
+                  slots[owner] >= 0 else { continue }
+            let states = statesByOwner[Int(slots[owner])]
             for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
                 // Only `_name` can name a property's storage: skip the rest without making strings.
                 guard bytes[code[k].start] == UInt8(ascii: "_"),
@@ -86,12 +94,15 @@ public struct StateInlineClassInitRule: Rule {
                 guard let (creation, condition) = classCreation(in: argument, declaredType: declaredType?.name,
                                                                 scope: structure.qualifiedName(of: parent), context) else { continue }
                 violations.append(context.violation(from: isSelf ? k - 2 : k, to: end - 1,
-                                                    message(property: structure.name(of: property), creation: creation),
-                                                    requiresClass: condition))
+                                                    message: { Self.message(property: $0, type: $1) },
+                                                    structure.name(of: property), creation.typeName, requiresClass: condition))
             }
         }
         return violations
     }
+
+    /// Marks an App type in the owner table of `check`.
+    private static var appOwner: Int32 { -2 }
 
     /// The `@State` declaration among `states` whose storage `_name` token `k` spells; the last
     /// one when several share a name, as a later declaration hides an earlier one. A search,
@@ -128,8 +139,8 @@ public struct StateInlineClassInitRule: Rule {
                                          holdsWhenUnknown: reportUnknownTypes && looksLikeType))
     }
 
-    private func message(property: String, creation: Creation) -> String {
-        let type = creation.typeName
+    /// Built only for a violation that is reported: most are dropped (the type is a struct).
+    private static func message(property: String, type: String) -> String {
         return "`@State` property `\(property)` is initialised with a new `\(type)`, a class: the initial value is evaluated every time the view is initialised, so each parent re-render allocates a `\(type)` (running its init) that SwiftUI throws away. Keep an optional (`@State private var \(property): \(type)?`), create it in `.onAppear` only `if \(property) == nil` and set it to nil in `.onDisappear` — or build with Xcode 27+, whose `State()` macro evaluates the initial value once."
     }
 }

@@ -33,8 +33,8 @@ public final class StateLifecycle: @unchecked Sendable {
     /// matches names on tokens (see `propertyLists`).
     public var properties: [String: [String: StateProperty]] {
         var result: [String: [String: StateProperty]] = [:]
-        for (group, list) in propertyLists.enumerated() {
-            guard let list else { continue }
+        for (group, slot) in slots.enumerated() where slot >= 0 {
+            let list = propertyLists[Int(slot)]
             var byName: [String: StateProperty] = [:]
             for entry in list.entries { byName[structure.name(of: entry.member)] = stateProperty(entry.member) }
             result[groups.name(group)] = byName
@@ -52,12 +52,16 @@ public final class StateLifecycle: @unchecked Sendable {
     /// Type declarations numbered by the view type name their members group under: a
     /// struct's own name, or the last component of an extension's extended type.
     private let groups: TypeGroups
-    /// View type (group) → its `@State` properties (declaration indices: a `StateProperty`,
-    /// with its strings, is made only for a property the handlers assign), and its methods
-    /// (bodies); nil for a type without `@State`. `NamedMembers` replaces dictionaries keyed by name strings: hashing a
+    /// View type (group) → its position in `propertyLists` and `methodLists`, or -1 for a type
+    /// without `@State`. Integers, so that making the table per file is one fill, not an
+    /// element-by-element copy of optional lists.
+    private var slots: [Int32]
+    /// The `@State` properties (declaration indices: a `StateProperty`, with its strings, is
+    /// made only for a property the handlers assign) and the methods (bodies) of each type
+    /// with `@State`. `NamedMembers` replaces dictionaries keyed by name strings: hashing a
     /// string per property and per method of every view cost more than the rest of the analysis.
-    private var propertyLists: [NamedMembers<Int>?]
-    private var methodLists: [NamedMembers<ClosedRange<Int>>?]
+    private var propertyLists: [NamedMembers<Int>]
+    private var methodLists: [NamedMembers<ClosedRange<Int>>]
 
     init(context: LintContext, appearHandlers: Set<String>) {
         let structure = context.structure
@@ -66,11 +70,13 @@ public final class StateLifecycle: @unchecked Sendable {
         self.appearHandlers = appearHandlers
         // Names are made only for a file with `@State` properties.
         groups = structure.stateVariables.isEmpty ? TypeGroups() : context.typeGroups(lastComponentOfEveryName: false)
+        slots = []
         propertyLists = []
         methodLists = []
         guard collectMembers() else { return }
         for call in structure.modifierCalls {
-            guard let type = call.enclosingType, let group = groups.group(of: type), let props = propertyLists[group] else { continue }
+            guard let type = call.enclosingType, let group = groups.group(of: type), slots[group] >= 0 else { continue }
+            let props = propertyLists[Int(slots[group])]
             if appearHandlers.contains(call.name) {
                 let scope = structure.qualifiedName(of: type)
                 for body in actionBodies(call, group: group) {
@@ -90,27 +96,33 @@ public final class StateLifecycle: @unchecked Sendable {
     private func collectMembers() -> Bool {
         guard !structure.stateVariables.isEmpty else { return false }
         // Built in locals: each access to a stored property of this class is an exclusivity check.
-        var propertyLists = [NamedMembers<Int>?](repeating: nil, count: groups.count)
-        var hasProperties = false
+        var slots = [Int32](repeating: -1, count: groups.count)
+        // Files have a few views with `@State` each: room for every type at once, as growing
+        // copies the lists element by element.
+        var propertyLists: [NamedMembers<Int>] = []
+        var methodLists: [NamedMembers<ClosedRange<Int>>] = []
+        propertyLists.reserveCapacity(groups.count)
+        methodLists.reserveCapacity(groups.count)
         for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
             guard let parent = declaration.parent, let group = groups.group(of: parent) else { continue }
-            if propertyLists[group] == nil {
+            if slots[group] < 0 {
+                slots[group] = Int32(propertyLists.count)
                 // Usually one view holds all of a file's `@State`: room for the rest at once.
-                propertyLists[group] = NamedMembers()
-                propertyLists[group]!.reserveCapacity(structure.stateVariables.count - position)
+                var list = NamedMembers<Int>()
+                list.reserveCapacity(structure.stateVariables.count - position)
+                propertyLists.append(list)
+                methodLists.append(NamedMembers())
             }
-            propertyLists[group]!.append(index, nameToken: declaration.nameToken, in: code)
-            hasProperties = true
+            propertyLists[Int(slots[group])].append(index, nameToken: declaration.nameToken, in: code)
         }
-        guard hasProperties else { return false }
-        var methodLists = [NamedMembers<ClosedRange<Int>>?](repeating: nil, count: groups.count)
+        guard !propertyLists.isEmpty else { return false }
         for declaration in structure.declarations where declaration.kind == .function {
             guard let body = declaration.body, let parent = declaration.parent, let group = groups.group(of: parent),
-                  propertyLists[group] != nil else { continue }
-            if methodLists[group] == nil { methodLists[group] = NamedMembers() }
-            methodLists[group]!.append(body, nameToken: declaration.nameToken, in: code)
+                  slots[group] >= 0 else { continue }
+            methodLists[Int(slots[group])].append(body, nameToken: declaration.nameToken, in: code)
         }
+        self.slots = slots
         self.propertyLists = propertyLists
         self.methodLists = methodLists
         return true
@@ -134,7 +146,8 @@ public final class StateLifecycle: @unchecked Sendable {
     private func actionBodies(_ call: ModifierCall, group: Int) -> [ClosedRange<Int>] {
         var bodies: [ClosedRange<Int>] = []
         if let closure = call.closure { bodies.append(closure) }
-        if let performed = call.performMethodToken, let body = methodLists[group]?.member(named: performed, in: code) { bodies.append(body) }
+        let methods = methodLists[Int(slots[group])]
+        if let performed = call.performMethodToken, let body = methods.member(named: performed, in: code) { bodies.append(body) }
         var visited = Set(bodies.map(\.lowerBound))
         var frontier = bodies
         for _ in 0..<3 where !frontier.isEmpty {
@@ -142,7 +155,7 @@ public final class StateLifecycle: @unchecked Sendable {
             for body in frontier {
                 for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
                     let isMember = code.kind(k - 1) != .period || (code.keyword(k - 2) == .`self` && code.kind(k - 3) != .period)
-                    guard isMember, let callee = methodLists[group]?.member(named: k, in: code), visited.insert(callee.lowerBound).inserted else { continue }
+                    guard isMember, let callee = methods.member(named: k, in: code), visited.insert(callee.lowerBound).inserted else { continue }
                     next.append(callee)
                 }
             }

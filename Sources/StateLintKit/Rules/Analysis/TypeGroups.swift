@@ -8,8 +8,9 @@
 struct TypeGroups {
     /// For each declaration, its group; -1 for declarations that are not types.
     private let groups: [Int32]
-    /// Each group's name, as the first declaration of the group spells it.
-    private let keys: [Key]
+    /// Each group's name, as the first declaration of the group spells it (and its hash, for
+    /// an ASCII token).
+    private let keys: [(key: Key, hash: UInt64?)]
     private let code: CodeTokens?
     /// Whether a type other than an extension has a `.` in its name token (a raw identifier):
     /// only then do the two ways of grouping (see `init`) differ.
@@ -38,8 +39,10 @@ struct TypeGroups {
         let code = structure.code
         let tokens = code.tokens, bytes = code.file.bytes
         var groups = [Int32](repeating: -1, count: structure.declarations.count)
-        var keys: [Key] = []
-        var hashes: [UInt64?] = []  // of each group's name, if an ASCII token
+        // Each group's name, and its hash if an ASCII token. A file declares a handful of
+        // types: room for them up front rather than a reallocation per doubling.
+        var keys: [(key: Key, hash: UInt64?)] = []
+        keys.reserveCapacity(8)
         var numbers: [String: Int32]?
         var hasDottedName = false
         for (index, declaration) in structure.declarations.enumerated() where declaration.kind.isTypeLike {
@@ -49,17 +52,18 @@ struct TypeGroups {
             let key = Self.key(index, declaration, tokens, bytes,
                               lastComponent: lastComponentOfEveryName || declaration.kind == .extension, structure)
             var number: Int32?
+            // Hashes of ASCII names rule out most groups without comparing bytes (only searches
+            // use them: past `searchLimit` the dictionary decides).
+            let hash = numbers == nil ? Self.asciiHash(key, code) : nil
             if numbers == nil {
-                // Hashes of ASCII names rule out most groups without comparing bytes.
-                let hash = Self.asciiHash(key, code)
-                for group in keys.indices where (hash == nil || hashes[group] == nil || hash == hashes[group])
-                    && Self.equal(keys[group], key, tokens, bytes, code) {
+                for group in keys.indices where (hash == nil || keys[group].hash == nil || hash == keys[group].hash)
+                    && Self.equal(keys[group].key, key, tokens, bytes, code) {
                     number = Int32(group)
                     break
                 }
                 if number == nil && keys.count == Self.searchLimit {
                     var byName: [String: Int32] = [:]
-                    for (group, key) in keys.enumerated() where byName[Self.text(key, code)] == nil { byName[Self.text(key, code)] = Int32(group) }
+                    for (group, (key, _)) in keys.enumerated() where byName[Self.text(key, code)] == nil { byName[Self.text(key, code)] = Int32(group) }
                     numbers = byName
                 }
             }
@@ -69,8 +73,7 @@ struct TypeGroups {
             } else {
                 let number = Int32(keys.count)
                 if numbers != nil { numbers![Self.text(key, code)] = number }
-                keys.append(key)
-                hashes.append(Self.asciiHash(key, code))
+                keys.append((key, hash))
                 groups[index] = number
             }
         }
@@ -90,7 +93,7 @@ struct TypeGroups {
     }
 
     /// The name of a group.
-    func name(_ group: Int) -> String { Self.text(keys[group], code!) }
+    func name(_ group: Int) -> String { Self.text(keys[group].key, code!) }
 
     private static func key(_ index: Int, _ declaration: Declaration, _ tokens: [Token], _ bytes: [UInt8],
                             lastComponent: Bool, _ structure: FileStructure) -> Key {

@@ -1,0 +1,82 @@
+import Testing
+@testable import StateLintKit
+
+/// Messages built only when read (`RuleViolation`'s deferred form), and the per-file owner
+/// tables of the rules (several views, an App, initializers) that find the violations.
+@Suite struct RuleViolationMessageTests {
+    @Test func deferredMessageReadsAsTheLiteralOne() {
+        let deferred = RuleViolation(start: 1, end: 5, message: { "`\($0)` makes a `\($1)`" }, "model", "Model",
+                                     requiresClass: ClassCondition(typeName: "Model", scope: nil))
+        let literal = RuleViolation(start: 1, end: 5, message: "`model` makes a `Model`",
+                                    requiresClass: ClassCondition(typeName: "Model", scope: nil))
+        #expect(deferred.message == "`model` makes a `Model`")
+        #expect(deferred == literal)
+        #expect(deferred.hashValue == literal.hashValue)
+        let other = RuleViolation(start: 1, end: 5, message: { "`\($0)` makes a `\($1)`" }, "store", "Model",
+                                  requiresClass: ClassCondition(typeName: "Model", scope: nil))
+        #expect(other != literal)
+    }
+
+    @Test func reportedMessagesNameThePropertyAndTheType() {
+        let source = """
+        import SwiftUI
+        final class Model {}
+        struct FirstView: View {
+            @State private var model = Model()
+            var body: some View { Text("x") }
+        }
+        struct SecondView: View {
+            @State private var store: Model
+            init() { _store = State(initialValue: Model()) }
+            var body: some View { Text("x") }
+        }
+        """
+        let findings = RuleHarness.findings([("View.swift", source)], rules: [StateInlineClassInitRule.description.id])
+        func expected(_ property: String) -> String {
+            "`@State` property `\(property)` is initialised with a new `Model`, a class: the initial value is evaluated every time the view is initialised, so each parent re-render allocates a `Model` (running its init) that SwiftUI throws away. Keep an optional (`@State private var \(property): Model?`), create it in `.onAppear` only `if \(property) == nil` and set it to nil in `.onDisappear` — or build with Xcode 27+, whose `State()` macro evaluates the initial value once."
+        }
+        #expect(findings.map(\.message) == [expected("model"), expected("store")])
+    }
+
+    /// An App's `@State` is skipped; views before and after it, and an extension of one, keep
+    /// their own properties and methods (each view's tables are found by its group number).
+    static func severalViews(init initMark: String, appear appearMark: String) -> String {
+        """
+        import SwiftUI
+        final class Model {}
+        struct FirstView: View {
+            \(initMark)@State private var first = Model()
+            @State private var shared: Model?
+            var body: some View { Text("x").onAppear(perform: load) }
+        }
+        @main struct MyApp: App {
+            @State private var model = Model()
+            init() { _model = State(initialValue: Model()) }
+            var body: some Scene { WindowGroup { FirstView() } }
+        }
+        struct SecondView: View {
+            @State private var second: Model
+            @State private var shared: Model?
+            init() { \(initMark)_second = State(initialValue: Model()) }
+            var body: some View { Text("x").onAppear { load() } }
+        }
+        extension FirstView {
+            func load() { \(appearMark)shared = Model() }
+        }
+        extension SecondView {
+            func load() { \(appearMark)shared = Model() }
+        }
+        """
+    }
+
+    @Test func appTypesAndSeveralViewsInOneFile() {
+        for rule in [StateInlineClassInitRule.self, AppearMissingNilCheckRule.self] as [any Rule.Type] {
+            let id = rule.description.id
+            let marked = Self.severalViews(init: rule == StateInlineClassInitRule.self ? "↓" : "",
+                                           appear: rule == AppearMissingNilCheckRule.self ? "↓" : "")
+            let (expected, actual) = RuleHarness.check(marked: marked, rule: id, knownClasses: ["Model"])
+            #expect(actual == expected, "\(id)")
+            #expect(expected.count == 2)
+        }
+    }
+}
