@@ -124,4 +124,33 @@ import Testing
         // An unclosed `{` opens no body: nothing after it is a member.
         #expect(Self.dump(source).last == "struct C in - start=struct")
     }
+
+    /// `inherits` compares names on bytes: it must agree with the `String`s of `inheritance(of:)`,
+    /// skip generic arguments between components, and fall back for non-ASCII spellings.
+    @Test func inheritedNamesMatchWithoutStrings() {
+        let source = """
+        struct A: SwiftUI.App {}
+        struct B: Foo, App {}
+        struct C: Foo.App, AppX, Ap {}
+        struct D: SwiftUI<Int>.App {}
+        struct E: \u{212A} {}
+        struct F: Xpp, SwiftUX.App {}
+        """
+        let file = SourceFile(path: "I.swift", text: source)
+        let structure = FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes))
+        func inherits(_ index: Int, _ name: StaticString) -> Bool {
+            let fast = structure.inherits(index, name)
+            #expect(fast == structure.inheritance(of: index).contains(name.description))
+            return fast
+        }
+        #expect(structure.inheritance(of: 2) == ["Foo.App", "AppX", "Ap"])
+        #expect(inherits(0, "SwiftUI.App") && !inherits(0, "App") && !inherits(0, "SwiftUI"))
+        #expect(inherits(1, "App") && inherits(1, "Foo") && !inherits(1, "SwiftUI.App"))
+        #expect(!inherits(2, "App") && inherits(2, "Foo.App") && inherits(2, "AppX") && !inherits(2, "AppXY"))
+        #expect(inherits(3, "SwiftUI.App"))
+        // KELVIN SIGN equals `K` as a `String` (canonical equivalence), not as bytes.
+        #expect(inherits(4, "K"))
+        // Same lengths, other bytes.
+        #expect(!inherits(5, "App") && !inherits(5, "SwiftUI.App") && inherits(5, "SwiftUX.App"))
+    }
 }

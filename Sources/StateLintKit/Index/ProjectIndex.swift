@@ -1,11 +1,14 @@
 /// What one file declares about types: the input of the project-wide index, small enough
 /// to keep for every file of a large project.
 public struct TypeDeclarationSummary: Sendable {
+    /// A class, actor, struct or enum; or an extension that makes the extended type a class
+    /// (`extension Model: ObservableObject`). Protocols and other extensions say nothing
+    /// about a type's kind, so they are left out (no name is made for them).
     public struct Entry: Sendable, Hashable {
-        /// `Outer.Inner` for nested types, else the simple name.
+        /// `Outer.Inner` for nested types, else the simple name; for an extension, the
+        /// extended type as written.
         public let qualifiedName: String
         public let kind: Declaration.Kind
-        public let inheritance: [String]
     }
     public struct Alias: Sendable, Hashable {
         public let qualifiedName: String
@@ -23,9 +26,13 @@ public struct TypeDeclarationSummary: Sendable {
         entries.reserveCapacity(typeCount)
         for (index, declaration) in structure.declarations.enumerated() {
             switch declaration.kind {
-            case .class, .struct, .enum, .actor, .protocol, .extension:
-                let name = declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index)
-                entries.append(Entry(qualifiedName: name, kind: declaration.kind, inheritance: Array(structure.inheritance(of: index))))
+            case .class, .struct, .enum, .actor:
+                entries.append(Entry(qualifiedName: structure.qualifiedName(of: index), kind: declaration.kind))
+            case .extension:
+                // The protocols require a class.
+                guard structure.inherits(index, "ObservableObject") || structure.inherits(index, "AnyObject")
+                        || structure.inherits(index, "Combine.ObservableObject") else { continue }
+                entries.append(Entry(qualifiedName: structure.name(of: index), kind: .extension))
             case .typealias:
                 guard let target = declaration.typeAnnotation,
                       let (name, _) = TypeNames.qualifiedName(at: target.lowerBound, in: structure.code) else { continue }
@@ -85,9 +92,7 @@ public struct ProjectIndex: Sendable {
                 case .struct, .enum: index.register(entry.qualifiedName, .valueType)
                 case .extension:
                     // `extension Model: ObservableObject` makes Model a class (the protocol requires one).
-                    if entry.inheritance.contains(where: ProjectIndex.isClassOnlyProtocol) {
-                        classConformers.insert(entry.qualifiedName)
-                    }
+                    classConformers.insert(entry.qualifiedName)
                 default: break
                 }
             }
@@ -108,14 +113,6 @@ public struct ProjectIndex: Sendable {
             }
             return index
         }
-    }
-
-    static let classOnlyProtocols: Set<String> = ["ObservableObject", "Combine.ObservableObject", "AnyObject"]
-
-    /// `classOnlyProtocols.contains(name)` without hashing every extension's conformances:
-    /// string equality fails at once on a different length.
-    static func isClassOnlyProtocol(_ name: String) -> Bool {
-        name == "ObservableObject" || name == "AnyObject" || name == "Combine.ObservableObject"
     }
 
     private mutating func register(_ qualifiedName: String, _ kind: TypeKind) {

@@ -27,8 +27,7 @@ public struct StateInlineClassInitRule: Rule {
         let owners = context.typeGroups(lastComponentOfEveryName: true)
         var isAppType = [Bool](repeating: false, count: owners.count)
         for (index, declaration) in structure.declarations.enumerated() where declaration.kind.isTypeLike {
-            let inheritance = structure.inheritance(of: index)
-            if inheritance.contains("App") || inheritance.contains("SwiftUI.App"), let owner = owners.group(of: index) {
+            if structure.inherits(index, "App") || structure.inherits(index, "SwiftUI.App"), let owner = owners.group(of: index) {
                 isAppType[owner] = true
             }
         }

@@ -10,7 +10,9 @@ struct DeclarationScanner {
     /// Shared storage the declarations point into (see `Declaration.attributeRange` etc.).
     var attributes: [Declaration.Attribute] = []
     var modifiers: [Keyword] = []
-    var inheritance: [String] = []
+    /// Code index of the first token of each inherited name (read on demand: the index
+    /// needs only extensions' conformances, and only some rules look at the rest).
+    var inheritance: [Int32] = []
 
     /// An open brace: the `}` that closes it, the declaration it belongs to, and (so lookups
     /// need not walk the stack) the innermost declaration and type it is inside; -1 for none.
@@ -144,20 +146,21 @@ struct DeclarationScanner {
             // `init` as a declaration, not `.init(` or `Model.init` or `super.init(`.
             if code.kind(k - 1) != .period { addFunction(.initializer, keywordAt: k) }
         case .var, .let:
-            if isMemberPosition && isDeclarationStart(k) { addVariables(keywordAt: k) }
+            if isMemberPosition && Self.isDeclarationStart(k, in: code) { addVariables(keywordAt: k) }
         case .typealias: addTypealias(keywordAt: k)
         default: break
         }
     }
 
     /// `var`/`let` starting a declaration, not `if let`, `case let`, `for var` etc.
-    private func isDeclarationStart(_ k: Int) -> Bool {
+    /// Static: as a method it copied the whole scanner (152 bytes) for every `var` and `let`.
+    private static func isDeclarationStart(_ k: Int, in code: CodeTokens) -> Bool {
         let previous = code[k - 1 >= 0 ? k - 1 : k]
         if k == 0 || code.lineBreakBefore[k] { return true }
         switch previous.kind {
         case .leftBrace, .rightBrace, .semicolon, .attribute, .rightParen: return true
         case .keyword, .identifier:
-            return modifierWords.contains(previous.keyword) || endsQualifiedAttribute(at: k - 1)
+            return modifierWords.contains(previous.keyword) || endsQualifiedAttribute(at: k - 1, in: code)
         default:
             return false
         }
@@ -165,7 +168,7 @@ struct DeclarationScanner {
 
     /// Whether the name at `j` ends an attribute written with its module: the `State` of
     /// `@SwiftUI.State var model = Model()`.
-    private func endsQualifiedAttribute(at j: Int) -> Bool {
+    private static func endsQualifiedAttribute(at j: Int, in code: CodeTokens) -> Bool {
         var j = j
         while j >= 2, code.kind(j) == .identifier, code.kind(j - 1) == .period {
             if code.kind(j - 2) == .attribute { return true }
@@ -277,8 +280,8 @@ struct DeclarationScanner {
         if code.kind(j) == .colon {
             j += 1
             while j < code.count {
-                guard let (typeName, next) = TypeNames.qualifiedName(at: j, in: code) else { break }
-                inheritance.append(typeName)
+                guard let next = TypeNames.qualifiedNameEnd(at: j, in: code) else { break }
+                inheritance.append(Int32(truncatingIfNeeded: j))
                 j = next
                 if code.kind(j) == .comma || (code.kind(j) == .operator && code.text(j, is: "&")) { j += 1 } else { break }
             }
