@@ -50,8 +50,10 @@ struct DeclarationScanner {
     mutating func run() {
         // Local copies: the closures below mutate `self`, so they cannot also borrow its arrays.
         let tokens = code.tokens
+        let bytes = code.file.bytes
         let table = DecisionTable.shared
         tokens.withUnsafeBufferPointer { tokens in
+          bytes.withUnsafeBufferPointer { bytes in
             table.words.withUnsafeBufferPointer { words in
                 let count = tokens.count
                 var k = 0
@@ -61,13 +63,30 @@ struct DeclarationScanner {
                         k += 1
                         continue
                     }
+                    // Most `.` are member accesses no action modifier starts with: skipped
+                    // here, without the call (two in five selected tokens are `.`).
+                    if tokens[k].kind == .period && !Self.mayStartActionModifier(after: k, tokens, bytes) {
+                        k += 1
+                        continue
+                    }
                     // Scopes the scan has left are dropped only here: nothing reads them in between.
                     if k > innermostClose { dropScopes(before: k) }
                     decide(at: k, tokens[k], tokens)
                     k += 1
                 }
             }
+          }
         }
+    }
+
+    /// Whether the `.` at `k` can start `.task` or `.on…`: the next token is a name starting
+    /// with `o` or `t` (the rest is `ModifierCall.recognise`'s job).
+    @inline(__always)
+    private static func mayStartActionModifier(after k: Int, _ tokens: UnsafeBufferPointer<Token>,
+                                               _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { return false }
+        let first = bytes[tokens[k + 1].start]
+        return first == UInt8(ascii: "o") || first == UInt8(ascii: "t")
     }
 
     /// The work for a token `DecisionTable` selected.
@@ -80,10 +99,7 @@ struct DeclarationScanner {
         case .identifier where token.keyword == .actor:
             if isActorDeclaration(at: k) { addType(.actor, keywordAt: k) }
         case .period:
-            // Only `.task` and `.on…` can start an action modifier: test the first byte here.
-            guard k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { break }
-            let first = code.file.bytes[tokens[k + 1].start]
-            guard first == UInt8(ascii: "o") || first == UInt8(ascii: "t") else { break }
+            // `run` has checked `mayStartActionModifier`.
             if let call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
                 modifierCalls.append(call)
             }
