@@ -153,4 +153,24 @@ import Testing
         // Same lengths, other bytes.
         #expect(!inherits(5, "App") && !inherits(5, "SwiftUI.App") && inherits(5, "SwiftUX.App"))
     }
+
+    /// `stateVariables` is sized by the scanner's count and skipped when it is zero: it must
+    /// still list exactly the `@State` variables, with `@State` functions and locals left out.
+    @Test func stateVariablesAreCountedByTheScanner() {
+        func stateNames(_ source: String) -> [String] {
+            let file = SourceFile(path: "S.swift", text: source)
+            let structure = FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes))
+            return structure.stateVariables.map { structure.name(of: $0) }
+        }
+        #expect(stateNames("struct V { var a = 1; func f() {} }").isEmpty)
+        #expect(stateNames("struct V { @State var a = 1 }") == ["a"])
+        #expect(stateNames("""
+        struct V {
+            @State var a = 1, b = 2
+            @State func f() { @State var local = 0 }
+            var c = 3
+            @SwiftUI.State private var d = 4
+        }
+        """) == ["a", "b", "d"])
+    }
 }

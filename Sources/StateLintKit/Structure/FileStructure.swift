@@ -26,9 +26,12 @@ public struct FileStructure: Sendable {
         modifierStorage = scanner.modifiers
         inheritanceStorage = scanner.inheritance
         var stateVariables: [Int] = []
-        for (index, declaration) in declarations.enumerated()
-        where declaration.hasStateAttribute && declaration.kind == .variable {
-            stateVariables.append(index)
+        if scanner.stateVariableCount > 0 {
+            stateVariables.reserveCapacity(scanner.stateVariableCount)
+            for (index, declaration) in declarations.enumerated()
+            where declaration.hasStateAttribute && declaration.kind == .variable {
+                stateVariables.append(index)
+            }
         }
         self.stateVariables = stateVariables
     }
