@@ -173,4 +173,39 @@ import Testing
         }
         """) == ["a", "b", "d"])
     }
+
+    /// `prefix(before:)` skips the backward walk when the token before the keyword cannot end
+    /// an attribute or modifier; every spelling that can must still reach `scanPrefix`.
+    @Test func prefixFastPathAndItsFallbacks() {
+        let lines = Self.dump("""
+        struct S {
+            @available(iOS 17, *) var a = 1
+            private(set) var b = 2
+            @SwiftUI.State var c = 3
+            nonisolated(unsafe) static var d = 4
+            @State private var e: Int = 5
+            var f: Int
+            var g = "x"; let h = [1]
+            open class func i() {}
+            @objc dynamic var j = 0
+            @State var k = 1
+            @MainActor func l() {}
+        }
+        """)
+        #expect(lines == [
+            "struct S in - start=struct body=88",
+            "variable a in S start=@available @[available] init=1",
+            "variable b in S start=private mods=[private] init=2",
+            "variable c in S start=@SwiftUI @[State] state init=3",
+            "variable d in S start=nonisolated mods=[nonisolated,static] init=4",
+            "variable e in S start=@State @[State] mods=[private] state type=Int init=5",
+            "variable f in S start=var type=Int",
+            "variable g in S start=var init=\" x \"",
+            "variable h in S start=let init=[ 1 ]",
+            "function i in S start=open mods=[open,class] body=2",
+            "variable j in S start=@objc @[objc] mods=[dynamic] init=0",
+            "variable k in S start=@State @[State] state init=1",
+            "function l in S start=@MainActor @[MainActor] body=2",
+        ])
+    }
 }

@@ -223,9 +223,35 @@ struct DeclarationScanner {
         let hasState: Bool
     }
 
+    /// `scanPrefix(before:)`, without the call when the token before the keyword can start
+    /// no attribute or modifier (after `}`, `{`, a literal or a plain name: most declarations).
+    @inline(__always)
+    private mutating func prefix(before keyword: Int) -> Prefix {
+        guard keyword > 0 else { return emptyPrefix(at: keyword) }
+        let token = code[keyword - 1]
+        switch token.kind {
+        case .rightParen, .attribute:
+            return scanPrefix(before: keyword)
+        case .identifier, .keyword:
+            // A modifier word, or the last name of `@Module.Name`.
+            if modifierWords.contains(token.keyword) || code.kind(keyword - 2) == .period {
+                return scanPrefix(before: keyword)
+            }
+            return emptyPrefix(at: keyword)
+        default:
+            return emptyPrefix(at: keyword)
+        }
+    }
+
+    /// What `scanPrefix(before:)` returns when the first token it looks at ends the walk.
+    private func emptyPrefix(at keyword: Int) -> Prefix {
+        Prefix(start: keyword, attributes: Int32(attributes.count)..<Int32(attributes.count),
+               modifiers: Int32(modifiers.count)..<Int32(modifiers.count), hasState: false)
+    }
+
     /// Walks back from a declaration keyword over modifiers and attributes, appending them to
     /// the shared arrays (walking backwards, so each new slice is reversed at the end).
-    private mutating func prefix(before keyword: Int) -> Prefix {
+    private mutating func scanPrefix(before keyword: Int) -> Prefix {
         let firstAttribute = attributes.count
         let firstModifier = modifiers.count
         var start = keyword
@@ -376,12 +402,19 @@ struct DeclarationScanner {
         guard code.kind(k + 1) == .identifier else { return }
         var j = TypeNames.skipGenericArguments(from: k + 2, in: code)
         var target: Range<Int>?
-        if code.kind(j) == .operator, code.text(j, is: "=") {
+        if isAssignment(j) {
             j += 1
             let end = ExpressionBounds.end(of: j, in: code)
             if end > j { target = j..<end }
         }
         append(.typealias, keyword: k, name: k + 1, prefix: prefix(before: k), body: nil, typeAnnotation: target)
+    }
+
+    /// Whether token `j` is the operator `=` (one byte compared, no call to `text(_:is:)`).
+    private func isAssignment(_ j: Int) -> Bool {
+        guard code.kind(j) == .operator else { return false }
+        let token = code[j]
+        return token.length == 1 && code.file.bytes[token.start] == UInt8(ascii: "=")
     }
 
     // MARK: Variables
@@ -402,7 +435,7 @@ struct DeclarationScanner {
                 j = ExpressionBounds.typeEnd(of: typeStart, in: code)
                 if j > typeStart { annotation = typeStart..<j }
             }
-            if code.kind(j) == .operator, code.text(j, is: "=") {
+            if isAssignment(j) {
                 let valueStart = j + 1
                 j = ExpressionBounds.end(of: valueStart, in: code, stopAtComma: true)
                 if j > valueStart { initializer = valueStart..<j }
