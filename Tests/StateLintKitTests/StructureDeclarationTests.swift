@@ -208,4 +208,30 @@ import Testing
             "function l in S start=@MainActor @[MainActor] body=2",
         ])
     }
+
+    /// The scan reads each token's table key as one 16-bit load when `Token`'s layout allows
+    /// (it does here); reading the fields must give the same declarations and calls.
+    @Test func keyReadsAgreeWithTheFieldFallback() {
+        #expect(DecisionTable.keyIsOneLoad)
+        let source = """
+        actor Store<T>: Sendable { class func make() {} }
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { Text("").onAppear { load() }.task { } }
+            func load() { struct Local {}; let x = 1 }
+        }
+        extension V.Inner: ObservableObject { typealias T = Int }
+        """
+        let file = SourceFile(path: "K.swift", text: source)
+        let code = CodeTokens(file: file, allTokens: Tokenizer.tokenize(file.bytes))
+        func summary(byField: Bool) -> [String] {
+            var scanner = DeclarationScanner(code: code)
+            scanner.run(readingKeysByField: byField)
+            return scanner.declarations.map { "\($0.kind) \($0.nameToken) \($0.parent ?? -1) \($0.startToken)" }
+                + scanner.modifierCalls.map { "\($0.name)" }
+        }
+        let fast = summary(byField: false)
+        #expect(fast.count == 11)
+        #expect(fast == summary(byField: true))
+    }
 }

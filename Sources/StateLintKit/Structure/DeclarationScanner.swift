@@ -50,35 +50,51 @@ struct DeclarationScanner {
         scopes.reserveCapacity(32)
     }
 
-    mutating func run() {
+    /// Runs the scan. `readingKeysByField` forces the table key to be read from `kind` and
+    /// `keyword` separately (the fallback if `Token`'s layout changes; tests use it).
+    mutating func run(readingKeysByField: Bool = !DecisionTable.keyIsOneLoad) {
         // Local copies: the closures below mutate `self`, so they cannot also borrow its arrays.
         let tokens = code.tokens
         let bytes = code.file.bytes
         let table = DecisionTable.shared
         tokens.withUnsafeBufferPointer { tokens in
-          bytes.withUnsafeBufferPointer { bytes in
-            table.words.withUnsafeBufferPointer { words in
-                let count = tokens.count
-                var k = 0
-                while k < count {
-                    // One table test per token; about four in five need no decision.
-                    guard DecisionTable.needsDecision(tokens[k], words) else {
-                        k += 1
-                        continue
+            bytes.withUnsafeBufferPointer { bytes in
+                table.words.withUnsafeBufferPointer { words in
+                    // Two copies of the loop, so the per-token key read has no branch.
+                    if readingKeysByField {
+                        scan(tokens, bytes, words) { k in DecisionTable.key(tokens[k].kind.rawValue, tokens[k].keyword.rawValue) }
+                    } else {
+                        let raw = UnsafeRawPointer(tokens.baseAddress)
+                        scan(tokens, bytes, words) { k in
+                            Int(raw.unsafelyUnwrapped.load(fromByteOffset: k &* MemoryLayout<Token>.stride, as: UInt16.self))
+                        }
                     }
-                    // Most `.` are member accesses no action modifier starts with: skipped
-                    // here, without the call (two in five selected tokens are `.`).
-                    if tokens[k].kind == .period && !Self.mayStartActionModifier(after: k, tokens, bytes) {
-                        k += 1
-                        continue
-                    }
-                    // Scopes the scan has left are dropped only here: nothing reads them in between.
-                    if k > innermostClose { dropScopes(before: k) }
-                    decide(at: k, tokens[k], tokens)
-                    k += 1
                 }
             }
-          }
+        }
+    }
+
+    @inline(__always)
+    private mutating func scan(_ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>,
+                               _ words: UnsafeBufferPointer<UInt64>, key: (Int) -> Int) {
+        let count = tokens.count
+        var k = 0
+        while k < count {
+            // One table test per token; about four in five need no decision.
+            guard DecisionTable.needsDecision(key: key(k), words) else {
+                k += 1
+                continue
+            }
+            // Most `.` are member accesses no action modifier starts with: skipped
+            // here, without the call (two in five selected tokens are `.`).
+            if tokens[k].kind == .period && !Self.mayStartActionModifier(after: k, tokens, bytes) {
+                k += 1
+                continue
+            }
+            // Scopes the scan has left are dropped only here: nothing reads them in between.
+            if k > innermostClose { dropScopes(before: k) }
+            decide(at: k, tokens[k], tokens)
+            k += 1
         }
     }
 
