@@ -227,11 +227,24 @@ import Testing
         func summary(byField: Bool) -> [String] {
             var scanner = DeclarationScanner(code: code)
             scanner.run(readingKeysByField: byField)
+            scanner.release()
             return scanner.declarations.map { "\($0.kind) \($0.nameToken) \($0.parent ?? -1) \($0.startToken)" }
                 + scanner.modifierCalls.map { "\($0.name)" }
         }
         let fast = summary(byField: false)
         #expect(fast.count == 11)
         #expect(fast == summary(byField: true))
+    }
+
+    /// Pending bodies stay sorted nearest `{` last, as `Array.insert(_:at:)` kept them.
+    @Test func pendingBodiesInsertInOrder() {
+        typealias Body = DeclarationScanner.PendingBody
+        var pending = ScanBuffer<Body>(capacity: 2)
+        defer { pending.release() }
+        for (open, declaration) in [(50, 0), (40, 1), (45, 2), (60, 3), (40, 4), (10, 5)] as [(Int, Int32)] {
+            DeclarationScanner.insert(Body(open: open, declaration: declaration), into: &pending)
+        }
+        let order = (0..<pending.count).map { "\(pending[$0].open):\(pending[$0].declaration)" }
+        #expect(order == ["60:3", "50:0", "45:2", "40:1", "40:4", "10:5"])
     }
 }

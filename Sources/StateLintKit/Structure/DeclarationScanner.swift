@@ -26,14 +26,21 @@ struct DeclarationScanner {
         let enclosingType: Int32
     }
 
-    /// Open braces, innermost last.
-    private var scopes: [Scope] = []
+    /// A declaration whose body's `{` the scan has not reached.
+    struct PendingBody: Equatable {
+        let open: Int
+        let declaration: Int32
+    }
+
+    /// Open braces, innermost last. Raw storage (freed by `release()`): a push or pop per
+    /// brace through `Array` checked uniqueness in an out-of-line call each time.
+    private var scopes = ScanBuffer<Scope>(capacity: 32)
     /// `scopes.last?.close`, or `Int.max`: the one test per token that decides whether to pop.
     private var innermostClose = Int.max
     /// Bodies whose `{` the scan has not reached: (`{` code index, declaration), sorted so the
     /// nearest `{` is last. Registered bodies come in nesting order, so this stays tiny and
     /// inserting is almost always an append.
-    private var pendingBodies: [(open: Int, declaration: Int32)] = []
+    private var pendingBodies = ScanBuffer<PendingBody>(capacity: 16)
 
     /// The keyword sets, copied once per file: reading a `static let` costs a `swift_once`
     /// check per access, on every declaration.
@@ -47,7 +54,12 @@ struct DeclarationScanner {
         declarations.reserveCapacity(code.count / 16 + 4)
         attributes.reserveCapacity(code.count / 32 + 4)
         modifiers.reserveCapacity(code.count / 32 + 4)
-        scopes.reserveCapacity(32)
+    }
+
+    /// Frees the scope stacks; call once, after `run()`.
+    func release() {
+        scopes.release()
+        pendingBodies.release()
     }
 
     /// Runs the scan. `readingKeysByField` forces the table key to be read from `kind` and
@@ -399,10 +411,21 @@ struct DeclarationScanner {
 
     /// Remembers that the `{` at `open` will open the body of the declaration being appended.
     private mutating func registerBody(opening open: Int) {
-        let entry = (open: open, declaration: Int32(declarations.count))
-        var index = pendingBodies.count
-        while index > 0 && pendingBodies[index - 1].open < open { index -= 1 }
-        pendingBodies.insert(entry, at: index)
+        Self.insert(PendingBody(open: open, declaration: Int32(declarations.count)), into: &pendingBodies)
+    }
+
+    /// Inserts `entry` keeping `pending` sorted by descending `open`, after any entry with the
+    /// same `open` (the later registration wins). Almost always an append.
+    static func insert(_ entry: PendingBody, into pending: inout ScanBuffer<PendingBody>) {
+        var index = pending.count
+        while index > 0 && pending[index - 1].open < entry.open { index -= 1 }
+        pending.append(entry)
+        var k = pending.count - 1
+        while k > index {
+            pending[k] = pending[k - 1]
+            k -= 1
+        }
+        pending[index] = entry
     }
 
     // MARK: Functions

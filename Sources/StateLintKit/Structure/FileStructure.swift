@@ -20,6 +20,7 @@ public struct FileStructure: Sendable {
         self.code = code
         var scanner = DeclarationScanner(code: code)
         scanner.run()
+        scanner.release()
         declarations = scanner.declarations
         modifierCalls = scanner.modifierCalls
         attributeStorage = scanner.attributes
