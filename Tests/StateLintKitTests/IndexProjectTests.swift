@@ -77,6 +77,21 @@ import Testing
         #expect(summary.entries.map(\.qualifiedName) == ["Y"])
     }
 
+    /// Top-level names skip the suffix search; nested ones must still register their suffixes.
+    @Test func nestedNamesRegisterTheirSuffixes() {
+        let index = Self.index("""
+        enum Outer { final class Inner { struct Leaf {} } }
+        func make() { final class Local {} }
+        struct Top {}
+        """)
+        #expect(index.lookup("Inner") == .referenceType)
+        #expect(index.lookup("Inner.Leaf") == .valueType)
+        #expect(index.lookup("Leaf") == .valueType)
+        #expect(index.lookup("Local") == .referenceType)
+        #expect(index.lookup("Top") == .valueType)
+        #expect(index.lookup("Outer.Inner.Leaf") == .valueType)
+    }
+
     @Test func dotsAreFoundAsCharactersWhateverTheSpelling() {
         #expect(DottedName.firstDot(in: "Outer.Middle.Inner").map { "Outer.Middle.Inner"[$0...] } == ".Middle.Inner")
         #expect(DottedName.lastDot(in: "Outer.Middle.Inner").map { "Outer.Middle.Inner"[$0...] } == ".Inner")

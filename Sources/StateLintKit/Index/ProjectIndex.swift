@@ -9,6 +9,9 @@ public struct TypeDeclarationSummary: Sendable {
         /// extended type as written.
         public let qualifiedName: String
         public let kind: Declaration.Kind
+        /// False when the name has no `.` for certain (a type outside any declaration): the
+        /// index then registers it without searching it for suffixes.
+        let mayBeDotted: Bool
     }
     public struct Alias: Sendable, Hashable {
         public let qualifiedName: String
@@ -27,12 +30,14 @@ public struct TypeDeclarationSummary: Sendable {
         for (index, declaration) in structure.declarations.enumerated() {
             switch declaration.kind {
             case .class, .struct, .enum, .actor:
-                entries.append(Entry(qualifiedName: structure.qualifiedName(of: index), kind: declaration.kind))
+                entries.append(Entry(qualifiedName: structure.qualifiedName(of: index), kind: declaration.kind,
+                                     mayBeDotted: declaration.parent != nil))
             case .extension:
                 // The protocols require a class.
                 guard structure.inherits(index, "ObservableObject") || structure.inherits(index, "AnyObject")
                         || structure.inherits(index, "Combine.ObservableObject") else { continue }
-                entries.append(Entry(qualifiedName: structure.name(of: index), kind: .extension))
+                entries.append(Entry(qualifiedName: structure.name(of: index), kind: .extension,
+                                     mayBeDotted: declaration.nameEndToken != declaration.nameToken))
             case .typealias:
                 guard let target = declaration.typeAnnotation,
                       let (name, _) = TypeNames.qualifiedName(at: target.lowerBound, in: structure.code) else { continue }
@@ -88,8 +93,8 @@ public struct ProjectIndex: Sendable {
         public mutating func add(_ summary: TypeDeclarationSummary, position: Int) {
             for entry in summary.entries {
                 switch entry.kind {
-                case .class, .actor: index.register(entry.qualifiedName, .referenceType)
-                case .struct, .enum: index.register(entry.qualifiedName, .valueType)
+                case .class, .actor: index.register(entry.qualifiedName, .referenceType, mayBeDotted: entry.mayBeDotted)
+                case .struct, .enum: index.register(entry.qualifiedName, .valueType, mayBeDotted: entry.mayBeDotted)
                 case .extension:
                     // `extension Model: ObservableObject` makes Model a class (the protocol requires one).
                     classConformers.insert(entry.qualifiedName)
@@ -115,8 +120,9 @@ public struct ProjectIndex: Sendable {
         }
     }
 
-    private mutating func register(_ qualifiedName: String, _ kind: TypeKind) {
+    private mutating func register(_ qualifiedName: String, _ kind: TypeKind, mayBeDotted: Bool = true) {
         exact.add(qualifiedName, kind)
+        guard mayBeDotted else { return }
         var rest = Substring(qualifiedName)
         while let dot = DottedName.firstDot(in: rest) {
             rest = rest[rest.index(after: dot)...]
