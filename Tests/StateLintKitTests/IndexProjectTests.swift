@@ -56,6 +56,42 @@ import Testing
         #expect(index.lookup("Plain") == .valueType)
     }
 
+    @Test func onlyClassOnlyConformancesOfExtensionsMakeClasses() {
+        let index = Self.index("""
+        struct Declared {}
+        extension A: Combine.ObservableObject {}
+        extension B: Equatable, AnyObject {}
+        extension C: Observable, ObservableObjectLike {}
+        extension D: Foo.ObservableObject {}
+        extension Declared: ObservableObject {}
+        """)
+        #expect(index.lookup("A") == .referenceType)
+        #expect(index.lookup("B") == .referenceType)
+        #expect(index.lookup("C") == nil)
+        #expect(index.lookup("D") == nil)
+        // A declaration wins over a conformance.
+        #expect(index.lookup("Declared") == .valueType)
+        // Summaries name only what the index registers: no protocols, no other extensions.
+        let file = SourceFile(path: "F.swift", text: "protocol P {}\nextension X: P {}\nextension Y: ObservableObject {}")
+        let summary = TypeDeclarationSummary(FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes)))
+        #expect(summary.entries.map(\.qualifiedName) == ["Y"])
+    }
+
+    /// Top-level names skip the suffix search; nested ones must still register their suffixes.
+    @Test func nestedNamesRegisterTheirSuffixes() {
+        let index = Self.index("""
+        enum Outer { final class Inner { struct Leaf {} } }
+        func make() { final class Local {} }
+        struct Top {}
+        """)
+        #expect(index.lookup("Inner") == .referenceType)
+        #expect(index.lookup("Inner.Leaf") == .valueType)
+        #expect(index.lookup("Leaf") == .valueType)
+        #expect(index.lookup("Local") == .referenceType)
+        #expect(index.lookup("Top") == .valueType)
+        #expect(index.lookup("Outer.Inner.Leaf") == .valueType)
+    }
+
     @Test func dotsAreFoundAsCharactersWhateverTheSpelling() {
         #expect(DottedName.firstDot(in: "Outer.Middle.Inner").map { "Outer.Middle.Inner"[$0...] } == ".Middle.Inner")
         #expect(DottedName.lastDot(in: "Outer.Middle.Inner").map { "Outer.Middle.Inner"[$0...] } == ".Inner")

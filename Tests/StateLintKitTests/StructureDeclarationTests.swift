@@ -124,4 +124,127 @@ import Testing
         // An unclosed `{` opens no body: nothing after it is a member.
         #expect(Self.dump(source).last == "struct C in - start=struct")
     }
+
+    /// `inherits` compares names on bytes: it must agree with the `String`s of `inheritance(of:)`,
+    /// skip generic arguments between components, and fall back for non-ASCII spellings.
+    @Test func inheritedNamesMatchWithoutStrings() {
+        let source = """
+        struct A: SwiftUI.App {}
+        struct B: Foo, App {}
+        struct C: Foo.App, AppX, Ap {}
+        struct D: SwiftUI<Int>.App {}
+        struct E: \u{212A} {}
+        struct F: Xpp, SwiftUX.App {}
+        """
+        let file = SourceFile(path: "I.swift", text: source)
+        let structure = FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes))
+        func inherits(_ index: Int, _ name: StaticString) -> Bool {
+            let fast = structure.inherits(index, name)
+            #expect(fast == structure.inheritance(of: index).contains(name.description))
+            return fast
+        }
+        #expect(structure.inheritance(of: 2) == ["Foo.App", "AppX", "Ap"])
+        #expect(inherits(0, "SwiftUI.App") && !inherits(0, "App") && !inherits(0, "SwiftUI"))
+        #expect(inherits(1, "App") && inherits(1, "Foo") && !inherits(1, "SwiftUI.App"))
+        #expect(!inherits(2, "App") && inherits(2, "Foo.App") && inherits(2, "AppX") && !inherits(2, "AppXY"))
+        #expect(inherits(3, "SwiftUI.App"))
+        // KELVIN SIGN equals `K` as a `String` (canonical equivalence), not as bytes.
+        #expect(inherits(4, "K"))
+        // Same lengths, other bytes.
+        #expect(!inherits(5, "App") && !inherits(5, "SwiftUI.App") && inherits(5, "SwiftUX.App"))
+    }
+
+    /// `stateVariables` is sized by the scanner's count and skipped when it is zero: it must
+    /// still list exactly the `@State` variables, with `@State` functions and locals left out.
+    @Test func stateVariablesAreCountedByTheScanner() {
+        func stateNames(_ source: String) -> [String] {
+            let file = SourceFile(path: "S.swift", text: source)
+            let structure = FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes))
+            return structure.stateVariables.map { structure.name(of: $0) }
+        }
+        #expect(stateNames("struct V { var a = 1; func f() {} }").isEmpty)
+        #expect(stateNames("struct V { @State var a = 1 }") == ["a"])
+        #expect(stateNames("""
+        struct V {
+            @State var a = 1, b = 2
+            @State func f() { @State var local = 0 }
+            var c = 3
+            @SwiftUI.State private var d = 4
+        }
+        """) == ["a", "b", "d"])
+    }
+
+    /// `prefix(before:)` skips the backward walk when the token before the keyword cannot end
+    /// an attribute or modifier; every spelling that can must still reach `scanPrefix`.
+    @Test func prefixFastPathAndItsFallbacks() {
+        let lines = Self.dump("""
+        struct S {
+            @available(iOS 17, *) var a = 1
+            private(set) var b = 2
+            @SwiftUI.State var c = 3
+            nonisolated(unsafe) static var d = 4
+            @State private var e: Int = 5
+            var f: Int
+            var g = "x"; let h = [1]
+            open class func i() {}
+            @objc dynamic var j = 0
+            @State var k = 1
+            @MainActor func l() {}
+        }
+        """)
+        #expect(lines == [
+            "struct S in - start=struct body=88",
+            "variable a in S start=@available @[available] init=1",
+            "variable b in S start=private mods=[private] init=2",
+            "variable c in S start=@SwiftUI @[State] state init=3",
+            "variable d in S start=nonisolated mods=[nonisolated,static] init=4",
+            "variable e in S start=@State @[State] mods=[private] state type=Int init=5",
+            "variable f in S start=var type=Int",
+            "variable g in S start=var init=\" x \"",
+            "variable h in S start=let init=[ 1 ]",
+            "function i in S start=open mods=[open,class] body=2",
+            "variable j in S start=@objc @[objc] mods=[dynamic] init=0",
+            "variable k in S start=@State @[State] state init=1",
+            "function l in S start=@MainActor @[MainActor] body=2",
+        ])
+    }
+
+    /// The scan reads each token's table key as one 16-bit load when `Token`'s layout allows
+    /// (it does here); reading the fields must give the same declarations and calls.
+    @Test func keyReadsAgreeWithTheFieldFallback() {
+        #expect(DecisionTable.keyIsOneLoad)
+        let source = """
+        actor Store<T>: Sendable { class func make() {} }
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { Text("").onAppear { load() }.task { } }
+            func load() { struct Local {}; let x = 1 }
+        }
+        extension V.Inner: ObservableObject { typealias T = Int }
+        """
+        let file = SourceFile(path: "K.swift", text: source)
+        let code = CodeTokens(file: file, allTokens: Tokenizer.tokenize(file.bytes))
+        func summary(byField: Bool) -> [String] {
+            var scanner = DeclarationScanner(code: code)
+            scanner.run(readingKeysByField: byField)
+            scanner.release()
+            return scanner.declarations.map { "\($0.kind) \($0.nameToken) \($0.parent ?? -1) \($0.startToken)" }
+                + scanner.modifierCalls.map { "\($0.name)" }
+        }
+        let fast = summary(byField: false)
+        #expect(fast.count == 11)
+        #expect(fast == summary(byField: true))
+    }
+
+    /// Pending bodies stay sorted nearest `{` last, as `Array.insert(_:at:)` kept them.
+    @Test func pendingBodiesInsertInOrder() {
+        typealias Body = DeclarationScanner.PendingBody
+        var pending = ScanBuffer<Body>(capacity: 2)
+        defer { pending.release() }
+        for (open, declaration) in [(50, 0), (40, 1), (45, 2), (60, 3), (40, 4), (10, 5)] as [(Int, Int32)] {
+            DeclarationScanner.insert(Body(open: open, declaration: declaration), into: &pending)
+        }
+        let order = (0..<pending.count).map { "\(pending[$0].open):\(pending[$0].declaration)" }
+        #expect(order == ["60:3", "50:0", "45:2", "40:1", "40:4", "10:5"])
+    }
 }

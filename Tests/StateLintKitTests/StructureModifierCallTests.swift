@@ -33,4 +33,19 @@ import Testing
         #expect(found.map(\.perform) == [nil, "load", "unload", nil, nil, nil, nil])
         #expect(found.map(\.hasClosure) == [true, false, false, true, true, true, true])
     }
+
+    /// `DeclarationScanner.run` skips most `.` before any call: the scopes it passes while
+    /// skipping must still close, and a `.` as the last token or before a keyword is no call.
+    @Test func skippedPeriodsKeepScopesAndEdges() {
+        let source = """
+        struct A { func f() { x.y.z } }
+        struct B { var body: some View { Text("").padding().onAppear { } } }
+        let v = a.self.init.onDisappear { }
+        z.
+        """
+        let file = SourceFile(path: "V.swift", text: source)
+        let structure = FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes))
+        #expect(structure.modifierCalls.map(\.name) == ["onAppear", "onDisappear"])
+        #expect(structure.modifierCalls.map { $0.enclosingType.map { structure.name(of: $0) } ?? "-" } == ["B", "-"])
+    }
 }

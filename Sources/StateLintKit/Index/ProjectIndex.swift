@@ -1,11 +1,17 @@
 /// What one file declares about types: the input of the project-wide index, small enough
 /// to keep for every file of a large project.
 public struct TypeDeclarationSummary: Sendable {
+    /// A class, actor, struct or enum; or an extension that makes the extended type a class
+    /// (`extension Model: ObservableObject`). Protocols and other extensions say nothing
+    /// about a type's kind, so they are left out (no name is made for them).
     public struct Entry: Sendable, Hashable {
-        /// `Outer.Inner` for nested types, else the simple name.
+        /// `Outer.Inner` for nested types, else the simple name; for an extension, the
+        /// extended type as written.
         public let qualifiedName: String
         public let kind: Declaration.Kind
-        public let inheritance: [String]
+        /// False when the name has no `.` for certain (a type outside any declaration): the
+        /// index then registers it without searching it for suffixes.
+        let mayBeDotted: Bool
     }
     public struct Alias: Sendable, Hashable {
         public let qualifiedName: String
@@ -23,9 +29,15 @@ public struct TypeDeclarationSummary: Sendable {
         entries.reserveCapacity(typeCount)
         for (index, declaration) in structure.declarations.enumerated() {
             switch declaration.kind {
-            case .class, .struct, .enum, .actor, .protocol, .extension:
-                let name = declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index)
-                entries.append(Entry(qualifiedName: name, kind: declaration.kind, inheritance: Array(structure.inheritance(of: index))))
+            case .class, .struct, .enum, .actor:
+                entries.append(Entry(qualifiedName: structure.qualifiedName(of: index), kind: declaration.kind,
+                                     mayBeDotted: declaration.parent != nil))
+            case .extension:
+                // The protocols require a class.
+                guard structure.inherits(index, "ObservableObject") || structure.inherits(index, "AnyObject")
+                        || structure.inherits(index, "Combine.ObservableObject") else { continue }
+                entries.append(Entry(qualifiedName: structure.name(of: index), kind: .extension,
+                                     mayBeDotted: declaration.nameEndToken != declaration.nameToken))
             case .typealias:
                 guard let target = declaration.typeAnnotation,
                       let (name, _) = TypeNames.qualifiedName(at: target.lowerBound, in: structure.code) else { continue }
@@ -81,13 +93,11 @@ public struct ProjectIndex: Sendable {
         public mutating func add(_ summary: TypeDeclarationSummary, position: Int) {
             for entry in summary.entries {
                 switch entry.kind {
-                case .class, .actor: index.register(entry.qualifiedName, .referenceType)
-                case .struct, .enum: index.register(entry.qualifiedName, .valueType)
+                case .class, .actor: index.register(entry.qualifiedName, .referenceType, mayBeDotted: entry.mayBeDotted)
+                case .struct, .enum: index.register(entry.qualifiedName, .valueType, mayBeDotted: entry.mayBeDotted)
                 case .extension:
                     // `extension Model: ObservableObject` makes Model a class (the protocol requires one).
-                    if entry.inheritance.contains(where: ProjectIndex.isClassOnlyProtocol) {
-                        classConformers.insert(entry.qualifiedName)
-                    }
+                    classConformers.insert(entry.qualifiedName)
                 default: break
                 }
             }
@@ -110,16 +120,9 @@ public struct ProjectIndex: Sendable {
         }
     }
 
-    static let classOnlyProtocols: Set<String> = ["ObservableObject", "Combine.ObservableObject", "AnyObject"]
-
-    /// `classOnlyProtocols.contains(name)` without hashing every extension's conformances:
-    /// string equality fails at once on a different length.
-    static func isClassOnlyProtocol(_ name: String) -> Bool {
-        name == "ObservableObject" || name == "AnyObject" || name == "Combine.ObservableObject"
-    }
-
-    private mutating func register(_ qualifiedName: String, _ kind: TypeKind) {
+    private mutating func register(_ qualifiedName: String, _ kind: TypeKind, mayBeDotted: Bool = true) {
         exact.add(qualifiedName, kind)
+        guard mayBeDotted else { return }
         var rest = Substring(qualifiedName)
         while let dot = DottedName.firstDot(in: rest) {
             rest = rest[rest.index(after: dot)...]

@@ -30,8 +30,7 @@ public struct StateInlineClassInitRule: Rule {
         // One integer table per file, where an array per owner cost an allocation each.
         var slots = [Int32](repeating: -1, count: owners.count)
         for (index, declaration) in structure.declarations.enumerated() where declaration.kind.isTypeLike {
-            let inheritance = structure.inheritance(of: index)
-            if inheritance.contains("App") || inheritance.contains("SwiftUI.App"), let owner = owners.group(of: index) {
+            if structure.inherits(index, "App") || structure.inherits(index, "SwiftUI.App"), let owner = owners.group(of: index) {
                 slots[owner] = Self.appOwner
             }
         }

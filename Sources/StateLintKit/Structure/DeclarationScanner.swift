@@ -10,7 +10,12 @@ struct DeclarationScanner {
     /// Shared storage the declarations point into (see `Declaration.attributeRange` etc.).
     var attributes: [Declaration.Attribute] = []
     var modifiers: [Keyword] = []
-    var inheritance: [String] = []
+    /// Code index of the first token of each inherited name (read on demand: the index
+    /// needs only extensions' conformances, and only some rules look at the rest).
+    var inheritance: [Int32] = []
+    /// Variables with a `@State` attribute so far: `FileStructure.stateVariables` is
+    /// allocated once at this size instead of growing (three times per file on average).
+    var stateVariableCount = 0
 
     /// An open brace: the `}` that closes it, the declaration it belongs to, and (so lookups
     /// need not walk the stack) the innermost declaration and type it is inside; -1 for none.
@@ -21,14 +26,21 @@ struct DeclarationScanner {
         let enclosingType: Int32
     }
 
-    /// Open braces, innermost last.
-    private var scopes: [Scope] = []
+    /// A declaration whose body's `{` the scan has not reached.
+    struct PendingBody: Equatable {
+        let open: Int
+        let declaration: Int32
+    }
+
+    /// Open braces, innermost last. Raw storage (freed by `release()`): a push or pop per
+    /// brace through `Array` checked uniqueness in an out-of-line call each time.
+    private var scopes = ScanBuffer<Scope>(capacity: 32)
     /// `scopes.last?.close`, or `Int.max`: the one test per token that decides whether to pop.
     private var innermostClose = Int.max
     /// Bodies whose `{` the scan has not reached: (`{` code index, declaration), sorted so the
     /// nearest `{` is last. Registered bodies come in nesting order, so this stays tiny and
     /// inserting is almost always an append.
-    private var pendingBodies: [(open: Int, declaration: Int32)] = []
+    private var pendingBodies = ScanBuffer<PendingBody>(capacity: 16)
 
     /// The keyword sets, copied once per file: reading a `static let` costs a `swift_once`
     /// check per access, on every declaration.
@@ -42,30 +54,70 @@ struct DeclarationScanner {
         declarations.reserveCapacity(code.count / 16 + 4)
         attributes.reserveCapacity(code.count / 32 + 4)
         modifiers.reserveCapacity(code.count / 32 + 4)
-        scopes.reserveCapacity(32)
     }
 
-    mutating func run() {
+    /// Frees the scope stacks; call once, after `run()`.
+    func release() {
+        scopes.release()
+        pendingBodies.release()
+    }
+
+    /// Runs the scan. `readingKeysByField` forces the table key to be read from `kind` and
+    /// `keyword` separately (the fallback if `Token`'s layout changes; tests use it).
+    mutating func run(readingKeysByField: Bool = !DecisionTable.keyIsOneLoad) {
         // Local copies: the closures below mutate `self`, so they cannot also borrow its arrays.
         let tokens = code.tokens
+        let bytes = code.file.bytes
         let table = DecisionTable.shared
         tokens.withUnsafeBufferPointer { tokens in
-            table.words.withUnsafeBufferPointer { words in
-                let count = tokens.count
-                var k = 0
-                while k < count {
-                    // One table test per token; about four in five need no decision.
-                    guard DecisionTable.needsDecision(tokens[k], words) else {
-                        k += 1
-                        continue
+            bytes.withUnsafeBufferPointer { bytes in
+                table.words.withUnsafeBufferPointer { words in
+                    // Two copies of the loop, so the per-token key read has no branch.
+                    if readingKeysByField {
+                        scan(tokens, bytes, words) { k in DecisionTable.key(tokens[k].kind.rawValue, tokens[k].keyword.rawValue) }
+                    } else {
+                        let raw = UnsafeRawPointer(tokens.baseAddress)
+                        scan(tokens, bytes, words) { k in
+                            Int(raw.unsafelyUnwrapped.load(fromByteOffset: k &* MemoryLayout<Token>.stride, as: UInt16.self))
+                        }
                     }
-                    // Scopes the scan has left are dropped only here: nothing reads them in between.
-                    if k > innermostClose { dropScopes(before: k) }
-                    decide(at: k, tokens[k], tokens)
-                    k += 1
                 }
             }
         }
+    }
+
+    @inline(__always)
+    private mutating func scan(_ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>,
+                               _ words: UnsafeBufferPointer<UInt64>, key: (Int) -> Int) {
+        let count = tokens.count
+        var k = 0
+        while k < count {
+            // One table test per token; about four in five need no decision.
+            guard DecisionTable.needsDecision(key: key(k), words) else {
+                k += 1
+                continue
+            }
+            // Most `.` are member accesses no action modifier starts with: skipped
+            // here, without the call (two in five selected tokens are `.`).
+            if tokens[k].kind == .period && !Self.mayStartActionModifier(after: k, tokens, bytes) {
+                k += 1
+                continue
+            }
+            // Scopes the scan has left are dropped only here: nothing reads them in between.
+            if k > innermostClose { dropScopes(before: k) }
+            decide(at: k, tokens[k], tokens)
+            k += 1
+        }
+    }
+
+    /// Whether the `.` at `k` can start `.task` or `.on…`: the next token is a name starting
+    /// with `o` or `t` (the rest is `ModifierCall.recognise`'s job).
+    @inline(__always)
+    private static func mayStartActionModifier(after k: Int, _ tokens: UnsafeBufferPointer<Token>,
+                                               _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { return false }
+        let first = bytes[tokens[k + 1].start]
+        return first == UInt8(ascii: "o") || first == UInt8(ascii: "t")
     }
 
     /// The work for a token `DecisionTable` selected.
@@ -78,10 +130,7 @@ struct DeclarationScanner {
         case .identifier where token.keyword == .actor:
             if isActorDeclaration(at: k) { addType(.actor, keywordAt: k) }
         case .period:
-            // Only `.task` and `.on…` can start an action modifier: test the first byte here.
-            guard k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { break }
-            let first = code.file.bytes[tokens[k + 1].start]
-            guard first == UInt8(ascii: "o") || first == UInt8(ascii: "t") else { break }
+            // `run` has checked `mayStartActionModifier`.
             if let call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
                 modifierCalls.append(call)
             }
@@ -144,20 +193,21 @@ struct DeclarationScanner {
             // `init` as a declaration, not `.init(` or `Model.init` or `super.init(`.
             if code.kind(k - 1) != .period { addFunction(.initializer, keywordAt: k) }
         case .var, .let:
-            if isMemberPosition && isDeclarationStart(k) { addVariables(keywordAt: k) }
+            if isMemberPosition && Self.isDeclarationStart(k, in: code) { addVariables(keywordAt: k) }
         case .typealias: addTypealias(keywordAt: k)
         default: break
         }
     }
 
     /// `var`/`let` starting a declaration, not `if let`, `case let`, `for var` etc.
-    private func isDeclarationStart(_ k: Int) -> Bool {
+    /// Static: as a method it copied the whole scanner (152 bytes) for every `var` and `let`.
+    private static func isDeclarationStart(_ k: Int, in code: CodeTokens) -> Bool {
         let previous = code[k - 1 >= 0 ? k - 1 : k]
         if k == 0 || code.lineBreakBefore[k] { return true }
         switch previous.kind {
         case .leftBrace, .rightBrace, .semicolon, .attribute, .rightParen: return true
         case .keyword, .identifier:
-            return modifierWords.contains(previous.keyword) || endsQualifiedAttribute(at: k - 1)
+            return modifierWords.contains(previous.keyword) || endsQualifiedAttribute(at: k - 1, in: code)
         default:
             return false
         }
@@ -165,7 +215,7 @@ struct DeclarationScanner {
 
     /// Whether the name at `j` ends an attribute written with its module: the `State` of
     /// `@SwiftUI.State var model = Model()`.
-    private func endsQualifiedAttribute(at j: Int) -> Bool {
+    private static func endsQualifiedAttribute(at j: Int, in code: CodeTokens) -> Bool {
         var j = j
         while j >= 2, code.kind(j) == .identifier, code.kind(j - 1) == .period {
             if code.kind(j - 2) == .attribute { return true }
@@ -201,9 +251,35 @@ struct DeclarationScanner {
         let hasState: Bool
     }
 
+    /// `scanPrefix(before:)`, without the call when the token before the keyword can start
+    /// no attribute or modifier (after `}`, `{`, a literal or a plain name: most declarations).
+    @inline(__always)
+    private mutating func prefix(before keyword: Int) -> Prefix {
+        guard keyword > 0 else { return emptyPrefix(at: keyword) }
+        let token = code[keyword - 1]
+        switch token.kind {
+        case .rightParen, .attribute:
+            return scanPrefix(before: keyword)
+        case .identifier, .keyword:
+            // A modifier word, or the last name of `@Module.Name`.
+            if modifierWords.contains(token.keyword) || code.kind(keyword - 2) == .period {
+                return scanPrefix(before: keyword)
+            }
+            return emptyPrefix(at: keyword)
+        default:
+            return emptyPrefix(at: keyword)
+        }
+    }
+
+    /// What `scanPrefix(before:)` returns when the first token it looks at ends the walk.
+    private func emptyPrefix(at keyword: Int) -> Prefix {
+        Prefix(start: keyword, attributes: Int32(attributes.count)..<Int32(attributes.count),
+               modifiers: Int32(modifiers.count)..<Int32(modifiers.count), hasState: false)
+    }
+
     /// Walks back from a declaration keyword over modifiers and attributes, appending them to
     /// the shared arrays (walking backwards, so each new slice is reversed at the end).
-    private mutating func prefix(before keyword: Int) -> Prefix {
+    private mutating func scanPrefix(before keyword: Int) -> Prefix {
         let firstAttribute = attributes.count
         let firstModifier = modifiers.count
         var start = keyword
@@ -277,8 +353,8 @@ struct DeclarationScanner {
         if code.kind(j) == .colon {
             j += 1
             while j < code.count {
-                guard let (typeName, next) = TypeNames.qualifiedName(at: j, in: code) else { break }
-                inheritance.append(typeName)
+                guard let next = TypeNames.qualifiedNameEnd(at: j, in: code) else { break }
+                inheritance.append(Int32(truncatingIfNeeded: j))
                 j = next
                 if code.kind(j) == .comma || (code.kind(j) == .operator && code.text(j, is: "&")) { j += 1 } else { break }
             }
@@ -322,6 +398,7 @@ struct DeclarationScanner {
                                  prefix: Prefix, body: ClosedRange<Int>?, inheritance: Range<Int32> = 0..<0,
                                  typeAnnotation: Range<Int>? = nil, initializer: Range<Int>? = nil) {
         if let body { registerBody(opening: body.lowerBound) }
+        if prefix.hasState && kind == .variable { stateVariableCount += 1 }
         declarations.append(Declaration(
             kind: kind, hasStateAttribute: prefix.hasState,
             storedKeyword: Int32(truncatingIfNeeded: keyword), storedName: Int32(truncatingIfNeeded: name),
@@ -334,10 +411,21 @@ struct DeclarationScanner {
 
     /// Remembers that the `{` at `open` will open the body of the declaration being appended.
     private mutating func registerBody(opening open: Int) {
-        let entry = (open: open, declaration: Int32(declarations.count))
-        var index = pendingBodies.count
-        while index > 0 && pendingBodies[index - 1].open < open { index -= 1 }
-        pendingBodies.insert(entry, at: index)
+        Self.insert(PendingBody(open: open, declaration: Int32(declarations.count)), into: &pendingBodies)
+    }
+
+    /// Inserts `entry` keeping `pending` sorted by descending `open`, after any entry with the
+    /// same `open` (the later registration wins). Almost always an append.
+    static func insert(_ entry: PendingBody, into pending: inout ScanBuffer<PendingBody>) {
+        var index = pending.count
+        while index > 0 && pending[index - 1].open < entry.open { index -= 1 }
+        pending.append(entry)
+        var k = pending.count - 1
+        while k > index {
+            pending[k] = pending[k - 1]
+            k -= 1
+        }
+        pending[index] = entry
     }
 
     // MARK: Functions
@@ -353,12 +441,19 @@ struct DeclarationScanner {
         guard code.kind(k + 1) == .identifier else { return }
         var j = TypeNames.skipGenericArguments(from: k + 2, in: code)
         var target: Range<Int>?
-        if code.kind(j) == .operator, code.text(j, is: "=") {
+        if isAssignment(j) {
             j += 1
             let end = ExpressionBounds.end(of: j, in: code)
             if end > j { target = j..<end }
         }
         append(.typealias, keyword: k, name: k + 1, prefix: prefix(before: k), body: nil, typeAnnotation: target)
+    }
+
+    /// Whether token `j` is the operator `=` (one byte compared, no call to `text(_:is:)`).
+    private func isAssignment(_ j: Int) -> Bool {
+        guard code.kind(j) == .operator else { return false }
+        let token = code[j]
+        return token.length == 1 && code.file.bytes[token.start] == UInt8(ascii: "=")
     }
 
     // MARK: Variables
@@ -379,7 +474,7 @@ struct DeclarationScanner {
                 j = ExpressionBounds.typeEnd(of: typeStart, in: code)
                 if j > typeStart { annotation = typeStart..<j }
             }
-            if code.kind(j) == .operator, code.text(j, is: "=") {
+            if isAssignment(j) {
                 let valueStart = j + 1
                 j = ExpressionBounds.end(of: valueStart, in: code, stopAtComma: true)
                 if j > valueStart { initializer = valueStart..<j }

@@ -29,12 +29,17 @@ enum DottedName {
     private static func asciiDot(in name: Substring, last: Bool) -> Search {
         let utf8 = name.utf8
         let found = utf8.withContiguousStorageIfAvailable { bytes -> Search in
-            var dot: Int?
-            for (offset, byte) in bytes.enumerated() {
-                if byte >= 0x80 { return .notASCII }
-                if byte == UInt8(ascii: "."), last || dot == nil { dot = offset }
+            // One OR and one compare per byte: `enumerated()` with the tests in the loop cost
+            // about 30 instructions a byte, on every name the index registers.
+            var dot = -1
+            var any: UInt8 = 0
+            for offset in 0..<bytes.count {
+                let byte = bytes[offset]
+                any |= byte
+                if byte == UInt8(ascii: "."), last || dot < 0 { dot = offset }
             }
-            return .ascii(dot)
+            if any >= 0x80 { return .notASCII }
+            return .ascii(dot < 0 ? nil : dot)
         }
         if let found { return found }
         if !utf8.allSatisfy({ $0 < 0x80 }) { return .notASCII }

@@ -9,7 +9,8 @@ public struct FileStructure: Sendable {
     /// Shared storage of `attributes(of:)`, `modifiers(of:)` and `inheritance(of:)`.
     private let attributeStorage: [Declaration.Attribute]
     private let modifierStorage: [Keyword]
-    private let inheritanceStorage: [String]
+    /// First code index of each inherited name.
+    private let inheritanceStorage: [Int32]
 
     public init(file: SourceFile, tokens: [Token]) {
         self.init(code: CodeTokens(file: file, allTokens: tokens))
@@ -19,15 +20,19 @@ public struct FileStructure: Sendable {
         self.code = code
         var scanner = DeclarationScanner(code: code)
         scanner.run()
+        scanner.release()
         declarations = scanner.declarations
         modifierCalls = scanner.modifierCalls
         attributeStorage = scanner.attributes
         modifierStorage = scanner.modifiers
         inheritanceStorage = scanner.inheritance
         var stateVariables: [Int] = []
-        for (index, declaration) in declarations.enumerated()
-        where declaration.hasStateAttribute && declaration.kind == .variable {
-            stateVariables.append(index)
+        if scanner.stateVariableCount > 0 {
+            stateVariables.reserveCapacity(scanner.stateVariableCount)
+            for (index, declaration) in declarations.enumerated()
+            where declaration.hasStateAttribute && declaration.kind == .variable {
+                stateVariables.append(index)
+            }
         }
         self.stateVariables = stateVariables
     }
@@ -92,9 +97,22 @@ public struct FileStructure: Sendable {
     }
 
     /// Types and protocols after `:` (types, extensions), without generic arguments.
-    public func inheritance(of index: Int) -> ArraySlice<String> {
+    /// Made on request; `inherits(_:_:)` answers the usual question without strings.
+    public func inheritance(of index: Int) -> [String] {
         let range = declarations[index].inheritanceRange
-        return inheritanceStorage[Int(range.lowerBound)..<Int(range.upperBound)]
+        return inheritanceStorage[Int(range.lowerBound)..<Int(range.upperBound)].compactMap { start in
+            TypeNames.qualifiedName(at: Int(start), in: code)?.0
+        }
+    }
+
+    /// Whether `inheritance(of: index)` contains `name` (a dotted ASCII name, `SwiftUI.App`).
+    public func inherits(_ index: Int, _ name: StaticString) -> Bool {
+        let range = declarations[index].inheritanceRange
+        for position in Int(range.lowerBound)..<Int(range.upperBound)
+        where TypeNames.qualifiedName(at: Int(inheritanceStorage[position]), in: code, is: name) {
+            return true
+        }
+        return false
     }
 
     /// Enclosing declarations looked at for a qualified name. Real code nests a few levels;

@@ -13,6 +13,43 @@ enum TypeNames {
         return (name, j)
     }
 
+    /// The index after the name `qualifiedName(at:in:)` reads at `k`, without making its `String`.
+    static func qualifiedNameEnd(at k: Int, in code: CodeTokens) -> Int? {
+        guard code.kind(k) == .identifier || code.keyword(k) == .`Any` else { return nil }
+        var j = skipGenericArguments(from: k + 1, in: code)
+        while code.kind(j) == .period, code.kind(j + 1) == .identifier {
+            j = skipGenericArguments(from: j + 2, in: code)
+        }
+        return j
+    }
+
+    /// Whether `qualifiedName(at:in:)` would return `expected` (a dotted ASCII name such as
+    /// `SwiftUI.App`), compared on the tokens' bytes without making a `String`.
+    static func qualifiedName(at k: Int, in code: CodeTokens, is expected: StaticString) -> Bool {
+        guard code.kind(k) == .identifier || code.keyword(k) == .`Any` else { return false }
+        let bytes = UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount)
+        var matched = 0  // bytes of `expected` matched so far
+        var component = k
+        while true {
+            // A non-ASCII spelling could still equal `expected` as a `String` (canonical
+            // equivalence): compare those the slow way.
+            guard code.isASCII(component) else { return qualifiedName(at: k, in: code)?.0 == expected.description }
+            let token = code[component]
+            guard matched + token.length <= bytes.count else { return false }
+            let same = code.file.bytes.withUnsafeBufferPointer { source in
+                for offset in 0..<token.length where source[token.start + offset] != bytes[matched + offset] { return false }
+                return true
+            }
+            guard same else { return false }
+            matched += token.length
+            let j = skipGenericArguments(from: component + 1, in: code)
+            guard code.kind(j) == .period, code.kind(j + 1) == .identifier else { return matched == bytes.count }
+            guard matched < bytes.count, bytes[matched] == UInt8(ascii: ".") else { return false }
+            matched += 1
+            component = j + 1
+        }
+    }
+
     /// Skips `<…>` generic arguments at `k` (angle brackets are operator tokens, possibly
     /// merged like `>>` or `>?`); returns the index after them, or `k` if there are none.
     static func skipGenericArguments(from k: Int, in code: CodeTokens) -> Int {
