@@ -236,7 +236,11 @@ struct TokenScanner {
         }
         // Names are the most common token: one table test before the jump table.
         if table[Int(c)] & CharacterClass.identifierStart != 0 {
-            scanIdentifier()
+            // An ASCII name start (bytes from 0x80 have no flags): scanned here, so the
+            // commonest token needs no call (the compiler kept `scanIdentifier` out of line).
+            i = asciiIdentifierEnd(from: start &+ 1)
+            if i < n, b[i] >= 0x80 { scanIdentifierTail(requireStart: false) }
+            emitName(from: start)
             return
         }
         switch c {
@@ -433,6 +437,12 @@ struct TokenScanner {
             i += decodeScalar(b, i)?.length ?? 1
             scanIdentifierTail(requireStart: false)
         }
+        emitName(from: start)
+    }
+
+    /// Emits the name `[start, i)` as a keyword or an identifier.
+    @inline(__always)
+    mutating func emitName(from start: Int) {
         let keyword = keywords.lookup(b, start: start, count: i - start)
         if keyword.isLexerClassified {
             let endsExpression = keyword == .true || keyword == .false || keyword == .nil
