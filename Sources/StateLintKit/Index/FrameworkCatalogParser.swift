@@ -88,8 +88,11 @@ enum FrameworkCatalogParser {
         // Lookups drop a leading module name, so an entry starting with one could never be found.
         // On UTF-8 (names are ASCII): `Character` iteration here cost ~5 ms of every start-up.
         for entry in result.entries {
-            guard let dot = entry.name.utf8.firstIndex(of: UInt8(ascii: ".")) else { continue }
-            let firstComponent = entry.name[..<dot]
+            // On the contiguous bytes: `utf8.firstIndex(of:)` stayed a generic call costing
+            // about 440 instructions per entry (0.7M per start-up).
+            var name = entry.name
+            guard let offset = name.withUTF8({ $0.firstIndex(of: UInt8(ascii: ".")) }) else { continue }
+            let firstComponent = entry.name[..<entry.name.utf8.index(entry.name.utf8.startIndex, offsetBy: offset)]
             if seenModules.contains(String(firstComponent)) {
                 throw FrameworkCatalogError(location: entry.location, message: "`\(entry.name)` starts with "
                     + "the module name `\(firstComponent)`; list names without a module prefix")
