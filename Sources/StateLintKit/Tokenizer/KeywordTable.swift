@@ -15,8 +15,9 @@ final class KeywordTable: @unchecked Sendable {
     private let highs: UnsafeMutablePointer<UInt64>
     private let values: UnsafeMutablePointer<Keyword>
     private let multiplier: UInt64
-    /// Whether a keyword starts with this byte: most type names (`Text`, `Model`) stop here.
-    private let firstBytes = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+    /// Per first byte, bit `n` set when a keyword of `n` bytes starts with it: most names
+    /// (`Text`, `Model`, `padding`) stop here without being loaded and hashed.
+    private let lengthsByFirstByte = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
 
     static let shared = KeywordTable()
 
@@ -29,7 +30,7 @@ final class KeywordTable: @unchecked Sendable {
         lows[0] = 0
         highs[0] = 0
         values[0] = .none
-        firstBytes.initialize(repeating: false, count: 256)
+        lengthsByFirstByte.initialize(repeating: 0, count: 256)
         var packed: [(UInt64, UInt64)] = []
         for (index, bytes) in words.enumerated() {
             let (low, high) = KeywordTable.pack(bytes, 0, bytes.count)
@@ -37,7 +38,7 @@ final class KeywordTable: @unchecked Sendable {
             lows[index + 1] = low
             highs[index + 1] = high
             values[index + 1] = Keyword(rawValue: UInt8(index + 1)) ?? .none
-            firstBytes[Int(bytes[0])] = true
+            lengthsByFirstByte[Int(bytes[0])] |= 1 << UInt32(bytes.count)
         }
         multiplier = KeywordTable.findMultiplier(packed, into: slots)
     }
@@ -100,7 +101,7 @@ final class KeywordTable: @unchecked Sendable {
     /// The keyword spelled by `bytes[start..<start+count]`, or `.none`.
     @inline(__always)
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, count: Int) -> Keyword {
-        guard count >= 1, count <= 16, firstBytes[Int(bytes[start])] else { return .none }
+        guard count >= 1, count <= 16, lengthsByFirstByte[Int(bytes[start])] & (1 &<< UInt32(count)) != 0 else { return .none }
         let (low, high) = start + 16 <= bytes.count
             ? KeywordTable.load(bytes, start, count)
             : KeywordTable.pack(bytes, start, count)
