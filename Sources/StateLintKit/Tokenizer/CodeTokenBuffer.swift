@@ -34,9 +34,11 @@ struct CodeTokenBuffer {
         ownsStorage = false
     }
 
-    /// Room for the code tokens of `byteCount` bytes of typical Swift: about one code token
-    /// per 5.8 bytes in the benchmark corpus and the SDK interfaces, so a fifth plus a margin.
-    static func expectedCapacity(forBytes byteCount: Int) -> Int { max(16, byteCount / 5 + 16) }
+    /// Room for the code tokens of `byteCount` bytes of Swift: one code token per 5.8 bytes in
+    /// the generated SwiftUI corpus, but one per 3.1 bytes in the dense SDK interfaces, which
+    /// overflowed a fifth (a copy, and more memory at the peak). Pages never written are never
+    /// touched, so the unused part of a third costs address space, not memory.
+    static func expectedCapacity(forBytes byteCount: Int) -> Int { max(16, byteCount / 3 + 16) }
 
     /// Stores `token` unpaired; returns its index.
     @inline(__always)
