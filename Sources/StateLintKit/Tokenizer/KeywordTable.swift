@@ -4,7 +4,10 @@
 /// pair also encodes the length: identifiers hold no NUL bytes). A perfect hash, whose
 /// multiplier `init` searches for, sends each keyword to its own slot, so a lookup is one
 /// hash and one comparison, with no probing. Anything longer than 16 bytes cannot be a keyword.
-final class KeywordTable: @unchecked Sendable {
+///
+/// A struct of immortal pointers (built once, never freed or written after `init`), so the
+/// scanner holds a copy and `lookup` can be `@_transparent` (not allowed in a class).
+struct KeywordTable: @unchecked Sendable {
     private static let slotBits = 10
     private static let slotCount = 1 << slotBits
     /// Per slot, the index + 1 of the word that hashes there, or 0.
@@ -99,7 +102,7 @@ final class KeywordTable: @unchecked Sendable {
     }
 
     /// The keyword spelled by `bytes[start..<start+count]`, or `.none`.
-    @inline(__always)
+    @_transparent  // inlined into the scan loop: `@inline(__always)` was left a call per name
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, count: Int) -> Keyword {
         guard count >= 1, count <= 16, lengthsByFirstByte[Int(bytes[start])] & (1 &<< UInt32(count)) != 0 else { return .none }
         let (low, high) = start + 16 <= bytes.count
