@@ -139,6 +139,7 @@ extension TokenScanner {
     }
 
     /// If a closing delimiter of `context` starts at `i`, where it ends.
+    @inline(__always)  // see "Read-only helpers" on TokenScanner
     func closingDelimiterEnd(_ context: StringContext) -> Int? {
         var j = i + 1
         if context.isMultiline {

@@ -36,6 +36,7 @@ extension TokenScanner {
         if b[i] < 0x80 { i += 1 } else { i += decodeScalar(b, i)?.length ?? 1 }
     }
 
+    @inline(__always)  // see "Read-only helpers" on TokenScanner
     func isOperatorContinuation(at j: Int) -> Bool {
         let c = b[j]
         if c < 0x80 { return table[Int(c)] & CharacterClass.operatorCharacter != 0 }
@@ -43,6 +44,7 @@ extension TokenScanner {
         return CharacterClass.isOperatorContinue(scalar)
     }
 
+    @inline(__always)  // see "Read-only helpers" on TokenScanner
     func firstSlash(_ start: Int, _ end: Int) -> Int? {
         var j = start
         while j < end {
@@ -53,6 +55,7 @@ extension TokenScanner {
     }
 
     /// An operator is left-bound if the character before it is not whitespace or an opener.
+    @inline(__always)  // see "Read-only helpers" on TokenScanner
     func isLeftBound(_ start: Int) -> Bool {
         guard start > 0 else { return false }
         switch b[start - 1] {
@@ -68,6 +71,7 @@ extension TokenScanner {
         }
     }
 
+    @inline(__always)  // see "Read-only helpers" on TokenScanner
     func isRightBound(_ end: Int, leftBound: Bool) -> Bool {
         guard end < n else { return false }
         switch b[end] {
@@ -117,6 +121,7 @@ extension TokenScanner {
         return false
     }
 
+    @inline(__always)  // see "Read-only helpers" on TokenScanner
     var lastCodeToken: Token? {
         if !keepsTrivia { return code.last }
         var k = tokens.count - 1
