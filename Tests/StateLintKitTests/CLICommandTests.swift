@@ -21,6 +21,21 @@ struct CLICommandTests {
         #expect(tokens.status == 0 && tokens.stdout.contains("CounterModel"))
     }
 
+    /// Findings inside the working directory are shown relative to it, also when its name is
+    /// not ASCII (the prefix is removed by bytes, with a Unicode-aware fallback).
+    @Test func pathsInsideANonASCIIWorkingDirectoryAreShownRelative() throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        try tree.write("Café Ünïcode/Views/Counter.swift", CLISamples.inlineClass)
+        let run = InProcess.run(["--no-color", tree.path("Café Ünïcode/Views/Counter.swift")], in: tree.path("Café Ünïcode"))
+        #expect(run.stdout.hasPrefix("Views/Counter.swift:8:5: warning:"), "\(run.stdout)")
+        let above = InProcess.run(["--no-color", tree.path("Café Ünïcode/Views/Counter.swift")], in: tree.root)
+        #expect(above.stdout.hasPrefix("Café Ünïcode/Views/Counter.swift:8:5:"), "\(above.stdout)")
+        try tree.write("Elsewhere/notes.txt", "")
+        let outside = InProcess.run(["--no-color", tree.path("Café Ünïcode/Views/Counter.swift")], in: tree.path("Elsewhere"))
+        #expect(outside.stdout.hasPrefix(tree.path("Café Ünïcode/Views/Counter.swift") + ":8:5:"), "\(outside.stdout)")
+    }
+
     @Test func colourOnlyOnATerminalWithoutNoColor() throws {
         let tree = try TemporaryTree()
         defer { tree.remove() }
