@@ -116,7 +116,7 @@ struct TokenScanner {
 
     /// Lossless mode: every token into `tokens`.
     init(_ buffer: UnsafeBufferPointer<UInt8>, keepsTrivia: Bool) {
-        // About one token per 3.5 bytes in typical Swift, 60% of them code tokens.
+        // About one token per 3.5 bytes of typical Swift, trivia included.
         let expected = keepsTrivia ? buffer.count / 3 : CodeTokenBuffer.expectedCapacity(forBytes: buffer.count)
         self.init(buffer, keepsTrivia: keepsTrivia, tokens: ScanBuffer(capacity: keepsTrivia ? expected : 0),
                   code: CodeTokenBuffer(capacity: keepsTrivia ? 0 : expected))
