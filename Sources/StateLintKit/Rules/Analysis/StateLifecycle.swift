@@ -148,14 +148,17 @@ public final class StateLifecycle: @unchecked Sendable {
         if let closure = call.closure { bodies.append(closure) }
         let methods = methodLists[Int(slots[group])]
         if let performed = call.performMethodToken, let body = methods.member(named: performed, in: code) { bodies.append(body) }
-        var visited = Set(bodies.map(\.lowerBound))
+        // A handful of bodies at most: a linear search, where a `Set` cost an allocation and
+        // hashing per modifier call.
         var frontier = bodies
         for _ in 0..<3 where !frontier.isEmpty {
             var next: [ClosedRange<Int>] = []
             for body in frontier {
                 for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
                     let isMember = code.kind(k - 1) != .period || (code.keyword(k - 2) == .`self` && code.kind(k - 3) != .period)
-                    guard isMember, let callee = methods.member(named: k, in: code), visited.insert(callee.lowerBound).inserted else { continue }
+                    guard isMember, let callee = methods.member(named: k, in: code),
+                          !bodies.contains(where: { $0.lowerBound == callee.lowerBound }),
+                          !next.contains(where: { $0.lowerBound == callee.lowerBound }) else { continue }
                     next.append(callee)
                 }
             }
