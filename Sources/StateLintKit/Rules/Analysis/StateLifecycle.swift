@@ -78,9 +78,8 @@ public final class StateLifecycle: @unchecked Sendable {
             guard let type = call.enclosingType, let group = groups.group(of: type), slots[group] >= 0 else { continue }
             let props = propertyLists[Int(slots[group])]
             if appearHandlers.contains(call.name) {
-                let scope = structure.qualifiedName(of: type)
                 for body in actionBodies(call, group: group) {
-                    findCreatingAssignments(in: body, properties: props, handler: call.name, group: group, scope: scope)
+                    findCreatingAssignments(in: body, properties: props, handler: call.name, group: group, type: type)
                 }
             } else if call.name == "onDisappear" {
                 for body in actionBodies(call, group: group) {
@@ -196,7 +195,7 @@ public final class StateLifecycle: @unchecked Sendable {
     }
 
     private func findCreatingAssignments(in body: ClosedRange<Int>, properties: NamedMembers<Int>,
-                                         handler: String, group: Int, scope: String) {
+                                         handler: String, group: Int, type: Int) {
         var found: [(property: StateProperty, target: Int, value: Range<Int>, creation: Creation)] = []
         for (property, target, k) in propertyAssignments(in: body, properties: properties) {
             let valueStart = k + 2
@@ -206,7 +205,9 @@ public final class StateLifecycle: @unchecked Sendable {
             found.append((property, target, valueStart..<valueEnd, creation))
         }
         guard !found.isEmpty else { return }
+        // Names are made only here: most handlers create nothing.
         let viewType = groups.name(group)
+        let scope = structure.qualifiedName(of: type)
         let guarded = NilGuards(code: code)
             .guarded(found.map { ($0.target, $0.value.lowerBound, $0.property.name) }, within: body)
         for (index, assignment) in found.enumerated() {
