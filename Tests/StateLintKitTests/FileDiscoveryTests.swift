@@ -21,6 +21,14 @@ import Testing
         #expect(relative(found, root) == ["B.swift", "a-b/c.swift", "a.swift", "a/b.swift", "z/y/x.swift", "é.swift"])
     }
 
+    /// The sort copies each path's contiguous UTF-8 into one buffer: it must order by bytes
+    /// whatever the paths' lengths, shared prefixes and non-ASCII names.
+    @Test func sortingIsByUTF8Bytes() {
+        let paths = ["b/é.swift", "b/e.swift", "a", "ab", "a/b", "a-b", "", "Z", "b/z.swift",
+                     String("x/long/prefix/name.swift".dropFirst(2)), "a/b"]
+        #expect(FileDiscovery.sortedByBytes(paths) == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
     @Test func includedAndExcludedPatternsApplyBelowTheRoot() throws {
         let root = try tree(["Sources/App/A.swift", "Sources/App/Fixtures/F.swift", "Sources/Other.swift",
                              "Tests/T.swift", "Tests/Unit/Fixtures/G.swift", "Tests/Unit/U.swift", "Top.swift"])

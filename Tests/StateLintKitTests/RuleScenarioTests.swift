@@ -122,6 +122,27 @@ import Testing
         #expect(unknown.map(\.line) == [4, 5, 6], "report_unknown_types reports every capitalised unknown type")
     }
 
+    /// "Capitalised" is `Character.isUppercase`: decided on the byte for ASCII, by Unicode
+    /// properties otherwise.
+    @Test func unknownTypesAreCapitalisedByUnicodeRules() {
+        let source = """
+        struct V: View {
+            @State private var a = model()
+            @State private var b = Ésprit()
+            @State private var c = été()
+            @State private var d = _Model()
+            @State private var e = ΔModel()
+            @State private var f = Zed()
+            @State private var g = aZ()
+        }
+        """
+        let unknown = RuleHarness.hits(source, rules: [Self.rule], options: [Self.rule: ["report_unknown_types": .bool(true)]])
+        #expect(unknown.map(\.line) == [3, 6, 7])
+        #expect(StateInlineClassInitRule.startsUppercase("Model") && StateInlineClassInitRule.startsUppercase("Élan"))
+        #expect(!StateInlineClassInitRule.startsUppercase("") && !StateInlineClassInitRule.startsUppercase("@Model"))
+        #expect(!StateInlineClassInitRule.startsUppercase("[Model]") && !StateInlineClassInitRule.startsUppercase("ßeta"))
+    }
+
     @Test func observableObjectsBesideObservableClasses() {
         Self.expectMarked("""
         import SwiftUI

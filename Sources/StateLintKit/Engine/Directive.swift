@@ -38,13 +38,12 @@ public struct Directive: Sendable, Hashable {
         var malformed: [Malformed] = []
         let marker = Self.marker
         for token in tokens where token.kind.isComment && token.length > marker.count + 2 {
-            guard let markerStart = find(marker, in: file.bytes, token.range) else { continue }
+            // Only a comment that *starts* with the marker (after blanks) is a directive: the
+            // marker is looked for there alone, not searched for through every comment.
+            guard let markerStart = markerAfterBlanks(marker, in: file.bytes, token.range) else { continue }
             // Doc comments (`///`, `/**`) document directives; they are never directives.
             let third = file.bytes[token.start + 2]
             if third == UInt8(ascii: "/") || (token.kind == .blockComment && third == UInt8(ascii: "*")) { continue }
-            // Only a comment that *starts* with the marker is a directive.
-            let lead = file.bytes[(token.start + 2)..<markerStart]
-            guard lead.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { continue }
             var text = file.text(markerStart..<token.end)
             if token.kind == .blockComment, text.hasSuffix("*/") { text.removeLast(2) }
             text.removeFirst(marker.count)
@@ -72,25 +71,14 @@ public struct Directive: Sendable, Hashable {
 
     private static let marker = Array("statelint:".utf8)
 
-    /// The offset of `needle` in `range` of `bytes`, searched on the raw buffer: every comment
-    /// of every file is searched, and slice indexing cost several times as much.
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Int? {
-        guard range.count >= needle.count, let first = needle.first else { return nil }
-        return bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                var i = range.lowerBound
-                let last = range.upperBound - needle.count
-                while i <= last {
-                    if haystack[i] == first {
-                        var j = 1
-                        while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
-                        if j == needle.count { return i }
-                    }
-                    i += 1
-                }
-                return nil
-            }
-        }
+    /// Where `marker` starts in the comment `range` if only spaces and tabs stand between the
+    /// comment's two-byte opener (`//`, `/*`) and it; nil otherwise.
+    static func markerAfterBlanks(_ marker: [UInt8], in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        var start = range.lowerBound + 2
+        while start < range.upperBound, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+        guard range.upperBound - start >= marker.count else { return nil }
+        for offset in marker.indices where bytes[start + offset] != marker[offset] { return nil }
+        return start
     }
 }
 

@@ -54,6 +54,8 @@ public struct LintEngine: Sendable {
     private let severities: [String: Severity]
     private let ranRuleIDs: Set<String>
     private let knownRuleIDs: [String]
+    /// The id of each of `rules`: reading it from the rule's type copies its whole description.
+    private let ruleIDs: [String]
 
     public init(rules: [ConfiguredRule], directiveSeverity: Severity?, options: Options = Options()) {
         self.rules = rules
@@ -62,6 +64,7 @@ public struct LintEngine: Sendable {
         severities = Dictionary(rules.map { ($0.id, $0.severity) }, uniquingKeysWith: { first, _ in first })
         ranRuleIDs = Set(severities.keys)
         knownRuleIDs = RuleRegistry.descriptions.map(\.id)
+        ruleIDs = rules.map(\.id)
     }
 
     /// The two phases, for progress reports.
@@ -181,8 +184,8 @@ public struct LintEngine: Sendable {
     func candidates(_ context: LintContext, tokens: [Token]) -> ([Candidate], DirectiveFilter) {
         let file = context.structure.file
         var found: [(ruleID: String, violation: RuleViolation)] = []
-        for configured in rules {
-            let id = configured.id
+        for (position, configured) in rules.enumerated() {
+            let id = ruleIDs[position]
             for violation in configured.rule.check(context) { found.append((id, violation)) }
         }
         // All positions in one pass over the file (most files never need its line table).

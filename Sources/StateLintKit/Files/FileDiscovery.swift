@@ -54,9 +54,14 @@ public struct FileDiscovery: Sendable {
         var bytes: [UInt8] = []
         var spans: [(start: Int, count: Int, index: Int)] = []
         spans.reserveCapacity(paths.count)
+        // One allocation for all the bytes, copied from each path's contiguous UTF-8 (native
+        // strings): appending the `utf8` view went through its generic iterator, byte by byte.
+        var total = 0
+        for path in paths { total += path.utf8.count }
+        bytes.reserveCapacity(total)
         for (index, path) in paths.enumerated() {
             let start = bytes.count
-            bytes += path.utf8
+            if path.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes += path.utf8 }
             spans.append((start, bytes.count - start, index))
         }
         bytes.withUnsafeBufferPointer { buffer in

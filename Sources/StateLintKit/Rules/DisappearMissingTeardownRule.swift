@@ -21,7 +21,9 @@ public struct DisappearMissingTeardownRule: Rule {
             let property = assignment.property
             guard property.isOptional,
                   lifecycle.teardowns[assignment.viewType]?.contains(property.name) != true else { return nil }
-            let line = context.code.location(property.nameToken).line
+            // One scan up to the declaration: building the file's line table for it cost more
+            // than the rest of the rule.
+            let line = context.code.file.locations(ofOffsets: [context.code[property.nameToken].start])[0].line
             let message = "`\(property.name)` (declared at line \(line)) is created in `.\(assignment.handler)` but no `.onDisappear` sets it back to nil, so the `\(assignment.creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`."
             return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message,
                                      requiresClass: assignment.requiresClass)

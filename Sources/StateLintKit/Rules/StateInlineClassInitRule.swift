@@ -56,8 +56,7 @@ public struct StateInlineClassInitRule: Rule {
                                                          labels: ["initialValue", "wrappedValue"], code: code)
             }
             guard let value else { continue }
-            let declaredType = declaration.typeAnnotation.flatMap { TypeNames.annotatedType($0, in: code) }
-            guard let (creation, condition) = classCreation(in: value, declaredType: declaredType?.name,
+            guard let (creation, condition) = classCreation(in: value, declaredType: Self.declaredType(of: index, structure),
                                                             scope: structure.qualifiedName(of: parent), context) else { continue }
             violations.append(context.violation(from: state.token, to: value.upperBound - 1,
                                                 message: { Self.message(property: $0, type: $1) },
@@ -88,9 +87,7 @@ public struct StateInlineClassInitRule: Rule {
                 guard isSelf || code.kind(k - 1) != .period else { continue }
                 let end = min(ExpressionBounds.end(of: k + 2, in: code), body.upperBound)
                 guard let argument = CreationResolver.stateWrapperArgument(in: (k + 2)..<end, code: code) else { continue }
-                let annotation = structure.declarations[property].typeAnnotation
-                let declaredType = annotation.flatMap { TypeNames.annotatedType($0, in: code) }
-                guard let (creation, condition) = classCreation(in: argument, declaredType: declaredType?.name,
+                guard let (creation, condition) = classCreation(in: argument, declaredType: Self.declaredType(of: property, structure),
                                                                 scope: structure.qualifiedName(of: parent), context) else { continue }
                 violations.append(context.violation(from: isSelf ? k - 2 : k, to: end - 1,
                                                     message: { Self.message(property: $0, type: $1) },
@@ -130,12 +127,25 @@ public struct StateInlineClassInitRule: Rule {
     /// The creation in `range` and the condition under which it makes a class instance;
     /// `scope` is the qualified name of the type the code is in, where nested type names
     /// resolve first.
-    private func classCreation(in range: Range<Int>, declaredType: String?, scope: @autoclosure () -> String,
+    private func classCreation(in range: Range<Int>, declaredType: @autoclosure () -> String?, scope: @autoclosure () -> String,
                                _ context: LintContext) -> (Creation, ClassCondition)? {
-        guard let creation = CreationResolver.creation(in: range, code: context.code, declaredType: declaredType) else { return nil }
-        let looksLikeType = creation.typeName.unicodeScalars.first.map { Character($0).isUppercase } ?? false
+        guard let creation = CreationResolver.creation(in: range, code: context.code, declaredType: declaredType()) else { return nil }
+        let looksLikeType = reportUnknownTypes && Self.startsUppercase(creation.typeName)
         return (creation, ClassCondition(typeName: creation.typeName, scope: scope(),
-                                         holdsWhenUnknown: reportUnknownTypes && looksLikeType))
+                                         holdsWhenUnknown: looksLikeType))
+    }
+
+    /// The type a `@State` declaration's annotation names (`Model` for `Model?`), if any.
+    private static func declaredType(of declaration: Int, _ structure: FileStructure) -> String? {
+        structure.declarations[declaration].typeAnnotation.flatMap { TypeNames.annotatedType($0, in: structure.code) }?.name
+    }
+
+    /// Whether a name starts with an uppercase letter (`Character.isUppercase`, with ASCII
+    /// decided on the byte: the general test looks up Unicode properties).
+    static func startsUppercase(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        if first.isASCII { return (0x41...0x5A).contains(first.value) }
+        return Character(first).isUppercase
     }
 
     /// Built only for a violation that is reported: most are dropped (the type is a struct).

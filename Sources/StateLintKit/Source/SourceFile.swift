@@ -149,10 +149,13 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
 /// The line-start table of one file, computed once on first use (thread-safe: a file's
 /// values may be shared by the threads that format reports).
 private final class LineTable: @unchecked Sendable {
-    private let lock = NSLock()
+    /// One lock for every table: most files never need theirs, and a lock per file cost an
+    /// allocation and its set-up for each of them.
+    private static let lock = NSLock()
     private var starts: [Int]?
 
     func starts(of bytes: [UInt8]) -> [Int] {
+        let lock = Self.lock
         lock.lock()
         defer { lock.unlock() }
         if let starts { return starts }
@@ -163,6 +166,7 @@ private final class LineTable: @unchecked Sendable {
 
     /// The table if something already asked for it, without computing it.
     func computedStarts() -> [Int]? {
+        let lock = Self.lock
         lock.lock()
         defer { lock.unlock() }
         return starts

@@ -12,7 +12,9 @@ public struct Creation: Sendable, Hashable {
 }
 
 enum CreationResolver {
-    static func creation(in range: Range<Int>, code: CodeTokens, declaredType: String?) -> Creation? {
+    /// `declaredType` is evaluated only for `.init(…)`: reading a declaration's annotation
+    /// makes a string, and most values name their type.
+    static func creation(in range: Range<Int>, code: CodeTokens, declaredType: @autoclosure () -> String?) -> Creation? {
         var s = range.lowerBound
         let e = range.upperBound
         guard s < e else { return nil }
@@ -25,12 +27,12 @@ enum CreationResolver {
         if code.kind(s) == .leftBrace, let close = code.partner(of: s), code.kind(close + 1) == .leftParen,
            code.partner(of: close + 1) == close + 2, close + 3 == e {
             guard let result = returnedExpression(body: (s + 1)..<close, code: code) else { return nil }
-            return creation(in: result, code: code, declaredType: declaredType)
+            return creation(in: result, code: code, declaredType: declaredType())
         }
         // `.init(…)`: the declared type.
         if code.kind(s) == .period, code.keyword(s + 1) == .`init`, code.kind(s + 2) == .leftParen {
-            guard let declaredType, let close = code.partner(of: s + 2),
-                  endsAfterTrailingClosures(close + 1, e, code) else { return nil }
+            guard let close = code.partner(of: s + 2), endsAfterTrailingClosures(close + 1, e, code),
+                  let declaredType = declaredType() else { return nil }
             return Creation(typeName: declaredType, token: s)
         }
         guard let (name, afterName) = TypeNames.qualifiedName(at: s, in: code) else { return nil }

@@ -78,9 +78,8 @@ public final class StateLifecycle: @unchecked Sendable {
             guard let type = call.enclosingType, let group = groups.group(of: type), slots[group] >= 0 else { continue }
             let props = propertyLists[Int(slots[group])]
             if appearHandlers.contains(call.name) {
-                let scope = structure.qualifiedName(of: type)
                 for body in actionBodies(call, group: group) {
-                    findCreatingAssignments(in: body, properties: props, handler: call.name, group: group, scope: scope)
+                    findCreatingAssignments(in: body, properties: props, handler: call.name, group: group, type: type)
                 }
             } else if call.name == "onDisappear" {
                 for body in actionBodies(call, group: group) {
@@ -148,14 +147,17 @@ public final class StateLifecycle: @unchecked Sendable {
         if let closure = call.closure { bodies.append(closure) }
         let methods = methodLists[Int(slots[group])]
         if let performed = call.performMethodToken, let body = methods.member(named: performed, in: code) { bodies.append(body) }
-        var visited = Set(bodies.map(\.lowerBound))
+        // A handful of bodies at most: a linear search, where a `Set` cost an allocation and
+        // hashing per modifier call.
         var frontier = bodies
         for _ in 0..<3 where !frontier.isEmpty {
             var next: [ClosedRange<Int>] = []
             for body in frontier {
                 for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
                     let isMember = code.kind(k - 1) != .period || (code.keyword(k - 2) == .`self` && code.kind(k - 3) != .period)
-                    guard isMember, let callee = methods.member(named: k, in: code), visited.insert(callee.lowerBound).inserted else { continue }
+                    guard isMember, let callee = methods.member(named: k, in: code),
+                          !bodies.contains(where: { $0.lowerBound == callee.lowerBound }),
+                          !next.contains(where: { $0.lowerBound == callee.lowerBound }) else { continue }
                     next.append(callee)
                 }
             }
@@ -193,7 +195,7 @@ public final class StateLifecycle: @unchecked Sendable {
     }
 
     private func findCreatingAssignments(in body: ClosedRange<Int>, properties: NamedMembers<Int>,
-                                         handler: String, group: Int, scope: String) {
+                                         handler: String, group: Int, type: Int) {
         var found: [(property: StateProperty, target: Int, value: Range<Int>, creation: Creation)] = []
         for (property, target, k) in propertyAssignments(in: body, properties: properties) {
             let valueStart = k + 2
@@ -203,7 +205,9 @@ public final class StateLifecycle: @unchecked Sendable {
             found.append((property, target, valueStart..<valueEnd, creation))
         }
         guard !found.isEmpty else { return }
+        // Names are made only here: most handlers create nothing.
         let viewType = groups.name(group)
+        let scope = structure.qualifiedName(of: type)
         let guarded = NilGuards(code: code)
             .guarded(found.map { ($0.target, $0.value.lowerBound, $0.property.name) }, within: body)
         for (index, assignment) in found.enumerated() {
