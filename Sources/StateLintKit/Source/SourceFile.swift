@@ -150,16 +150,19 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
 /// values may be shared by the threads that format reports).
 private final class LineTable: @unchecked Sendable {
     /// One lock for every table: most files never need theirs, and a lock per file cost an
-    /// allocation and its set-up for each of them.
+    /// allocation and its set-up for each of them. It guards only reading and storing the
+    /// table, never computing one, so threads working on different files do not wait.
     private static let lock = NSLock()
     private var starts: [Int]?
 
     func starts(of bytes: [UInt8]) -> [Int] {
+        if let starts = computedStarts() { return starts }
+        // Two threads asking at once may both compute it; the first stored table wins.
+        let computed = SourceFile.computeLineStarts(bytes)
         let lock = Self.lock
         lock.lock()
         defer { lock.unlock() }
         if let starts { return starts }
-        let computed = SourceFile.computeLineStarts(bytes)
         starts = computed
         return computed
     }
