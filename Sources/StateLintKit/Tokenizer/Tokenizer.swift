@@ -10,7 +10,7 @@ public enum Tokenizer {
     }
 
     public static func tokenize(_ buffer: UnsafeBufferPointer<UInt8>) -> [Token] {
-        var scanner = TokenScanner(buffer, keepsTrivia: true)
+        var scanner = TokenScanner(lossless: buffer)
         defer { scanner.release() }
         scanner.run()
         return scanner.tokens.array()
@@ -115,11 +115,10 @@ struct TokenScanner {
     let table = CharacterClass.asciiTable
 
     /// Lossless mode: every token into `tokens`.
-    init(_ buffer: UnsafeBufferPointer<UInt8>, keepsTrivia: Bool) {
+    init(lossless buffer: UnsafeBufferPointer<UInt8>) {
         // About one token per 3.5 bytes of typical Swift, trivia included.
-        let expected = keepsTrivia ? buffer.count / 3 : CodeTokenBuffer.expectedCapacity(forBytes: buffer.count)
-        self.init(buffer, keepsTrivia: keepsTrivia, tokens: ScanBuffer(capacity: keepsTrivia ? expected : 0),
-                  code: CodeTokenBuffer(capacity: keepsTrivia ? 0 : expected))
+        self.init(buffer, keepsTrivia: true, tokens: ScanBuffer(capacity: buffer.count / 3),
+                  code: CodeTokenBuffer(capacity: 0))
     }
 
     /// Code mode, scanning into `code`.
@@ -239,8 +238,8 @@ struct TokenScanner {
         }
         // Names are the most common token: one table test before the jump table.
         if table[Int(c)] & CharacterClass.identifierStart != 0 {
-            // An ASCII name start (bytes from 0x80 have no flags): scanned here, so the
-            // commonest token needs no call (the compiler kept `scanIdentifier` out of line).
+            // An ASCII name start (bytes from 0x80 have no flags; `scanNonASCII` takes the
+            // others): scanned here, so the commonest token needs no call.
             i = asciiIdentifierEnd(from: start &+ 1)
             if i < n, b[i] >= 0x80 { scanIdentifierTail(requireStart: false) }
             emitName(from: start)
@@ -319,10 +318,8 @@ struct TokenScanner {
             emitCode(.identifier, start, i, allowsRegex: false)
         default:
             if c < 0x80 {
-                let flags = table[Int(c)]
-                if flags & CharacterClass.identifierStart != 0 {
-                    scanIdentifier()
-                } else if flags & CharacterClass.operatorCharacter != 0 {
+                // (ASCII name starts never get here: they are scanned before the switch.)
+                if table[Int(c)] & CharacterClass.operatorCharacter != 0 {
                     scanOperator()
                 } else {
                     // Control characters and other bytes Swift does not allow: one run.
@@ -370,7 +367,10 @@ struct TokenScanner {
             return
         }
         if CharacterClass.isIdentifierStart(scalar) {
-            scanIdentifier()
+            // A name starting with a non-ASCII letter (ASCII ones are scanned in `scanToken`).
+            i += length
+            scanIdentifierTail(requireStart: false)
+            emitName(from: start)
         } else if CharacterClass.isOperatorStart(scalar) {
             scanOperator()
         } else if scalar == 0xA0 {
@@ -427,20 +427,6 @@ struct TokenScanner {
             }
             first = false
         }
-    }
-
-    @inline(__always)
-    mutating func scanIdentifier() {
-        let start = i
-        // The first character is known to be a valid identifier start.
-        if b[i] < 0x80 {
-            i = asciiIdentifierEnd(from: i + 1)
-            if i < n, b[i] >= 0x80 { scanIdentifierTail(requireStart: false) }
-        } else {
-            i += decodeScalar(b, i)?.length ?? 1
-            scanIdentifierTail(requireStart: false)
-        }
-        emitName(from: start)
     }
 
     /// Emits the name `[start, i)` as a keyword or an identifier.
