@@ -3,21 +3,28 @@ enum TypeNames {
     /// A possibly qualified, possibly generic name at `k` (`Model`, `Outer.Inner`,
     /// `Store<Feature>`) without generic arguments, and the index after it.
     static func qualifiedName(at k: Int, in code: CodeTokens) -> (String, Int)? {
-        guard code.kind(k) == .identifier || code.keyword(k) == .`Any` else { return nil }
-        var name = code.string(k)
-        var j = skipGenericArguments(from: k + 1, in: code)
-        while code.kind(j) == .period, code.kind(j + 1) == .identifier {
-            name += "." + code.string(j + 1)
-            j = skipGenericArguments(from: j + 2, in: code)
-        }
-        return (name, j)
+        var name = ""
+        guard let end = components(at: k, in: code, { component in
+            if !name.isEmpty { name += "." }
+            name += code.string(component)
+        }) else { return nil }
+        return (name, end)
     }
 
     /// The index after the name `qualifiedName(at:in:)` reads at `k`, without making its `String`.
     static func qualifiedNameEnd(at k: Int, in code: CodeTokens) -> Int? {
+        components(at: k, in: code) { _ in }
+    }
+
+    /// Calls `component` with the token of each part of the name at `k` (`Outer` and `Inner`
+    /// of `Outer<T>.Inner`); returns the index after the name, or nil if none starts at `k`.
+    @inline(__always)
+    private static func components(at k: Int, in code: CodeTokens, _ component: (Int) -> Void) -> Int? {
         guard code.kind(k) == .identifier || code.keyword(k) == .`Any` else { return nil }
+        component(k)
         var j = skipGenericArguments(from: k + 1, in: code)
         while code.kind(j) == .period, code.kind(j + 1) == .identifier {
+            component(j + 1)
             j = skipGenericArguments(from: j + 2, in: code)
         }
         return j
