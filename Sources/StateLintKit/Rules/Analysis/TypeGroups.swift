@@ -57,7 +57,7 @@ struct TypeGroups {
             let hash = numbers == nil ? Self.asciiHash(key, code) : nil
             if numbers == nil {
                 for group in keys.indices where (hash == nil || keys[group].hash == nil || hash == keys[group].hash)
-                    && Self.equal(keys[group].key, key, tokens, bytes, code) {
+                    && Self.equal(keys[group].key, key, code) {
                     number = Int32(group)
                     break
                 }
@@ -99,7 +99,7 @@ struct TypeGroups {
                             lastComponent: Bool, _ structure: FileStructure) -> Key {
         let last = declaration.nameEndToken
         let range = tokens[last].range
-        guard lastComponent else { return .token(last, isASCII: Self.isASCII(bytes, range)) }
+        guard lastComponent else { return .token(last, isASCII: structure.code.isASCII(last)) }
         // The last token is the last component when it has no `.` and (so that `Character`
         // and byte search for the separating `.` agree) the whole name is ASCII.
         if !bytes[range].contains(UInt8(ascii: ".")) {
@@ -119,19 +119,13 @@ struct TypeGroups {
         return code.byteHash(k)
     }
 
-    private static func equal(_ a: Key, _ b: Key, _ tokens: [Token], _ bytes: [UInt8], _ code: CodeTokens) -> Bool {
+    private static func equal(_ a: Key, _ b: Key, _ code: CodeTokens) -> Bool {
         // Identical bytes are equal strings; different ASCII bytes are different strings.
         if case .token(let x, let xASCII) = a, case .token(let y, let yASCII) = b {
-            if sameBytes(tokens[x], tokens[y], bytes) { return true }
+            if code.sameBytes(x, y) { return true }
             if xASCII && yASCII { return false }
         }
         return text(a, code) == text(b, code)
-    }
-
-    private static func sameBytes(_ x: Token, _ y: Token, _ bytes: [UInt8]) -> Bool {
-        guard x.length == y.length else { return false }
-        for offset in 0..<x.length where bytes[x.start + offset] != bytes[y.start + offset] { return false }
-        return true
     }
 
     private static func text(_ key: Key, _ code: CodeTokens) -> String {
