@@ -24,7 +24,9 @@ struct NamedMembers<Member> {
         entries.append((nameToken, isASCII, member))
         if !isASCII { hasNonASCIIName = true }
         guard entries.count > Self.searchLimit else { return }
-        if strings == nil || strings!.count >= 0 { strings = StringIndex() }
+        // A filled dictionary describes the entries before this one, and may be shared with a
+        // copy of this value: start an empty one of our own (an unfilled one can be kept).
+        if strings?.isFilled != false { strings = StringIndex() }
         if table.count < 2 * entries.count {
             rebuildTable(in: code)
         } else if isASCII {
@@ -95,6 +97,7 @@ struct NamedMembers<Member> {
     private final class StringIndex {
         var byName: [String: Member] = [:]
         var count = -1
+        var isFilled: Bool { count >= 0 }
     }
 
     private func stringIndex(in code: CodeTokens) -> [String: Member] {
