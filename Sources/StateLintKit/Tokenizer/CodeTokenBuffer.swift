@@ -61,7 +61,9 @@ struct CodeTokenBuffer {
         partners[b] = Int32(truncatingIfNeeded: a)
     }
 
-    var last: Token? { count > 0 ? tokens[count - 1] : nil }
+    /// The token stored at `k` (`0 ..< count`).
+    @inline(__always)
+    subscript(_ k: Int) -> Token { tokens[k] }
 
     /// Drops the tokens from `newCount` on (tentative tokens the scanner takes back; never
     /// brackets, so no partner points past the new end).

@@ -39,7 +39,7 @@ extension TokenScanner {
         }
         // Letters glued to a number (`5px`) belong to it, as in the Swift lexer's recovery.
         scanIdentifierTail(requireStart: false)
-        emitCode(isFloat ? .float : .integer, start, i, allowsRegex: false)
+        emitCode(isFloat ? .float : .integer, start, i)
     }
 
     /// At `e`/`p`: consumes `[eEpP][+-]?digits` if digits follow; otherwise nothing.
@@ -60,7 +60,7 @@ extension TokenScanner {
             isMultiline = true
             openEnd = i + 3
         }
-        emitCode(.stringDelimiter, literalStart, openEnd, allowsRegex: false)
+        emitCode(.stringDelimiter, literalStart, openEnd)
         i = openEnd
         scanStringBody(StringContext(pounds: pounds, isMultiline: isMultiline, quote: quote, parenDepth: 0))
     }
@@ -68,7 +68,7 @@ extension TokenScanner {
     /// Scans string text from `i` until the closing delimiter, the start of an interpolation
     /// (which pushes `context` and returns to code), a newline in a single-line string, or EOF.
     mutating func scanStringBody(_ context: StringContext) {
-        var segmentStart = i
+        let segmentStart = i
         let quote = context.quote
         while i < n {
             let c = b[i]
@@ -79,7 +79,7 @@ extension TokenScanner {
                 guard seen == context.pounds else { i = j; continue }  // `\` in a raw string
                 if j < n, b[j] == UInt8(ascii: "(") {
                     emitSegment(segmentStart, i)
-                    emitCode(.interpolationOpen, i, j + 1, allowsRegex: true)
+                    emitCode(.interpolationOpen, i, j + 1)
                     i = j + 1
                     var inner = context
                     inner.parenDepth = 0
@@ -94,7 +94,7 @@ extension TokenScanner {
             }
             if c == quote, let closeEnd = closingDelimiterEnd(context) {
                 emitSegment(segmentStart, i)
-                emitCode(.stringDelimiter, i, closeEnd, allowsRegex: false)
+                emitCode(.stringDelimiter, i, closeEnd)
                 i = closeEnd
                 return
             }
@@ -104,8 +104,6 @@ extension TokenScanner {
             i = plainTextEnd(from: i + 1, quote: quote)
         }
         emitSegment(segmentStart, i)
-        segmentStart = i
-        previousAllowsRegex = false
     }
 
     /// Where plain string text from `start` ends: at the next `\\`, `quote` or line break.

@@ -18,17 +18,10 @@ extension TokenScanner {
             return
         }
         if end - start == 1 && startsWithDot {
-            emitCode(.period, start, end, allowsRegex: false)
+            emitCode(.period, start, end)
             return
         }
-        let leftBound = isLeftBound(start)
-        let rightBound = isRightBound(end, leftBound: leftBound)
-        let isArrow = end - start == 2 && b[start] == UInt8(ascii: "-") && b[start + 1] == UInt8(ascii: ">")
-        let isPostfix = leftBound && !rightBound
-        let isTryMark = end - start == 1 && (b[start] == UInt8(ascii: "?") || b[start] == UInt8(ascii: "!"))
-            && previousKeyword == .try && previousEnd == start
-        emitCode(.operator, start, end, allowsRegex: !isPostfix && !isArrow && !(startsWithDot && end - start == 3))
-        afterTryWithMark = isTryMark
+        emitCode(.operator, start, end)
     }
 
     @inline(__always)
@@ -95,11 +88,13 @@ extension TokenScanner {
         let leftBound = isLeftBound(start)
         guard !leftBound else { return false }  // a postfix `/`
         // `func /(…)` and `operator /^/` declare operators.
+        let previousKeyword = lastCodeToken?.keyword ?? .none
         guard previousKeyword != .func, previousKeyword != .operator else { return false }
         let rightBound = isRightBound(end, leftBound: leftBound)
         var mustBeRegex = false
         if leftBound == rightBound {
             // Binary position: a regex only where an expression is expected.
+            let afterTryWithMark = self.afterTryWithMark
             mustBeRegex = afterTryWithMark
             if !mustBeRegex && !previousAllowsRegex { return false }
             if let last = lastCodeToken, last.kind == .operator, !afterTryWithMark {
@@ -111,7 +106,7 @@ extension TokenScanner {
         if slash > start {
             // Tentatively: the prefix operator is emitted only if the regex is accepted.
             let saved = checkpoint
-            emitCode(.operator, start, slash, allowsRegex: true)
+            emitCode(.operator, start, slash)
             if scanRegexLiteral(literalStart: slash, slash: slash, mustBeRegex: mustBeRegex) { return true }
             rollBack(to: saved)
         } else if scanRegexLiteral(literalStart: slash, slash: slash, mustBeRegex: mustBeRegex) {
@@ -119,17 +114,6 @@ extension TokenScanner {
         }
         i = resume
         return false
-    }
-
-    @inline(__always)  // see "Read-only helpers" on TokenScanner
-    var lastCodeToken: Token? {
-        if !keepsTrivia { return code.last }
-        var k = tokens.count - 1
-        while k >= 0 {
-            if !tokens[k].kind.isTrivia { return tokens[k] }
-            k -= 1
-        }
-        return nil
     }
 
     /// Scans a regex literal whose `#` delimiters start at `literalStart` and whose opening
@@ -208,11 +192,10 @@ extension TokenScanner {
             if c < 0x80 { j += 1 } else { j += decodeScalar(b, j)?.length ?? 1 }
         }
         if closeEnd < 0 && !mustBeRegex { return false }  // unterminated and ambiguous
-        emitCode(.regexDelimiter, literalStart, slash + 1, allowsRegex: false)
+        emitCode(.regexDelimiter, literalStart, slash + 1)
         if bodyEnd > slash + 1 { emit(.regexBody, slash + 1, bodyEnd) }
-        if closeEnd > bodyEnd { emitCode(.regexDelimiter, bodyEnd, closeEnd, allowsRegex: false) }
+        if closeEnd > bodyEnd { emitCode(.regexDelimiter, bodyEnd, closeEnd) }
         i = max(closeEnd, bodyEnd)
-        previousAllowsRegex = false
         return true
     }
 }

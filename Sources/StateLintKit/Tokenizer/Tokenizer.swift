@@ -78,7 +78,7 @@ struct StringContext: BitwiseCopyable {
     var parenDepth: Int
 }
 
-/// Read-only helpers (`matches`, `closingDelimiterEnd`, the operator checks) are
+/// Read-only helpers (`word(_:is:)`, `closingDelimiterEnd`, the operator checks) are
 /// `@inline(__always)`: called out of line from the mutating scan methods, every call copied
 /// the whole scanner (over 200 bytes) with `memcpy`, 3% of a lint run.
 struct TokenScanner {
@@ -98,16 +98,9 @@ struct TokenScanner {
     /// out-of-line call per `(`, `)` and newline in the lint engine.
     var contexts = ScanBuffer<StringContext>(capacity: 16)
 
-    // What the last non-trivia token says about a following `/` (Swift 5.7 regex rules).
-    var previousAllowsRegex = true
-    var previousKeyword: Keyword = .none
-    var previousEnd = 0
-    /// `try?` / `try!` just before: a `/` after it must start a regex.
-    var afterTryWithMark = false
-
     // Version lists (`@available(iOS 14.0, *)`, `#available(…)`): the Swift parser reads
-    // `14.0` there as the version tuple `14` `.` `0`, so the scanner does too.
-    var expectVersionList = false
+    // `14.0` there as the version tuple `14` `.` `0`, so the scanner does too. What a `/`
+    // may start is read back from the last tokens (TokenScanner+Context.swift).
     var versionListDepth = 0
 
     let keywords = KeywordTable.shared
@@ -190,17 +183,11 @@ struct TokenScanner {
         }
     }
 
-    /// Emits a non-trivia token and records whether a `/` right after it may open a regex.
+    /// Emits a non-trivia token.
     @inline(__always)
-    mutating func emitCode(_ kind: TokenKind, _ start: Int, _ end: Int,
-                           keyword: Keyword = .none, allowsRegex: Bool) {
+    mutating func emitCode(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none) {
         let token = Token(kind: kind, start: start, end: end, keyword: keyword)
         if keepsTrivia { tokens.append(token) } else { appendCode(token) }
-        afterTryWithMark = false
-        expectVersionList = false
-        previousAllowsRegex = allowsRegex
-        previousKeyword = keyword
-        previousEnd = end
     }
 
     mutating func run() {
@@ -267,55 +254,52 @@ struct TokenScanner {
         case UInt8(ascii: "@"):
             i += 1
             scanIdentifierTail(requireStart: true)
-            emitCode(.attribute, start, i, allowsRegex: false)
-            expectVersionList = matches(start + 1, "available") || matches(start + 1, "backDeployed")
-                || matches(start + 1, "_specialize") || matches(start + 1, "_originallyDefinedIn")
-                || matches(start + 1, "_spi_available")
+            emitCode(.attribute, start, i)
         case UInt8(ascii: "("):
             i += 1
             if !contexts.isEmpty { contexts[contexts.count - 1].parenDepth += 1 }
-            if expectVersionList { versionListDepth = 1 } else if versionListDepth > 0 { versionListDepth += 1 }
-            emitCode(.leftParen, start, i, allowsRegex: true)
+            if expectsVersionList { versionListDepth = 1 } else if versionListDepth > 0 { versionListDepth += 1 }
+            emitCode(.leftParen, start, i)
         case UInt8(ascii: ")"):
             i += 1
             if let last = contexts.last {
                 if last.parenDepth == 0 {
                     contexts.removeLast()
-                    emitCode(.interpolationClose, start, i, allowsRegex: false)
+                    emitCode(.interpolationClose, start, i)
                     scanStringBody(last)
                     return
                 }
                 contexts[contexts.count - 1].parenDepth -= 1
             }
             if versionListDepth > 0 { versionListDepth -= 1 }
-            emitCode(.rightParen, start, i, allowsRegex: false)
-        case UInt8(ascii: "{"): i += 1; emitCode(.leftBrace, start, i, allowsRegex: true)
-        case UInt8(ascii: "}"): i += 1; emitCode(.rightBrace, start, i, allowsRegex: false)
-        case UInt8(ascii: "["): i += 1; emitCode(.leftBracket, start, i, allowsRegex: true)
-        case UInt8(ascii: "]"): i += 1; emitCode(.rightBracket, start, i, allowsRegex: false)
-        case UInt8(ascii: ","): i += 1; emitCode(.comma, start, i, allowsRegex: true)
-        case UInt8(ascii: ";"): i += 1; emitCode(.semicolon, start, i, allowsRegex: true)
-        case UInt8(ascii: ":"): i += 1; emitCode(.colon, start, i, allowsRegex: true)
-        case UInt8(ascii: "\\"): i += 1; emitCode(.backslash, start, i, allowsRegex: false)
+            emitCode(.rightParen, start, i)
+        case UInt8(ascii: "{"): i += 1; emitCode(.leftBrace, start, i)
+        case UInt8(ascii: "}"): i += 1; emitCode(.rightBrace, start, i)
+        case UInt8(ascii: "["): i += 1; emitCode(.leftBracket, start, i)
+        case UInt8(ascii: "]"): i += 1; emitCode(.rightBracket, start, i)
+        case UInt8(ascii: ","): i += 1; emitCode(.comma, start, i)
+        case UInt8(ascii: ";"): i += 1; emitCode(.semicolon, start, i)
+        case UInt8(ascii: ":"): i += 1; emitCode(.colon, start, i)
+        case UInt8(ascii: "\\"): i += 1; emitCode(.backslash, start, i)
         case UInt8(ascii: "`"):
             scanBacktick()
         case UInt8(ascii: "$"):
             i += 1
             scanIdentifierTail(requireStart: false)
-            emitCode(.identifier, start, i, allowsRegex: false)
+            emitCode(.identifier, start, i)
         case UInt8(ascii: ".") where table[Int(peek(1))] & CharacterClass.operatorCharacter == 0 && peek(1) < 0x80:
             // A lone `.` before a name or bracket (`.padding()`): what `scanOperator` would
             // conclude, without its operator and regex checks. Non-ASCII may continue an operator.
             i += 1
-            emitCode(.period, start, i, allowsRegex: false)
+            emitCode(.period, start, i)
         case UInt8(ascii: "=") where peek(1) == UInt8(ascii: " ") && start > 0 && b[start - 1] == UInt8(ascii: " "):
             // ` = `, the most common operator: binary, so what `scanOperator` would conclude.
             i += 1
-            emitCode(.operator, start, i, allowsRegex: true)
+            emitCode(.operator, start, i)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             scanNumber()
         case UInt8(ascii: "<") where peek(1) == UInt8(ascii: "#") && scanPlaceholder():
-            emitCode(.identifier, start, i, allowsRegex: false)
+            emitCode(.identifier, start, i)
         default:
             if c < 0x80 {
                 // (ASCII name starts never get here: they are scanned before the switch.)
@@ -325,7 +309,7 @@ struct TokenScanner {
                     // Control characters and other bytes Swift does not allow: one run.
                     i += 1
                     while i < n, b[i] == c { i += 1 }
-                    emitCode(.unknown, start, i, allowsRegex: true)
+                    emitCode(.unknown, start, i)
                 }
             } else {
                 scanNonASCII()
@@ -337,24 +321,8 @@ struct TokenScanner {
     @inline(__always)
     mutating func scanSpace() {
         let start = i
-        var j = i + 1
-        let bytes = b, table = self.table, count = n
-        // Indentation is a quarter of a typical file's bytes: eight spaces per step while
-        // eight bytes remain, then the table for tabs and the last few bytes.
-        if let base = bytes.baseAddress {
-            let spaces: UInt64 = 0x2020_2020_2020_2020
-            while j &+ 8 <= count {
-                let other = littleEndianWord(base + j) ^ spaces
-                if other != 0 {
-                    j &+= other.trailingZeroBitCount &>> 3
-                    break
-                }
-                j &+= 8
-            }
-        }
-        while j < count, table[Int(bytes[j])] & CharacterClass.horizontalSpace != 0 { j += 1 }
-        i = j
-        emit(.space, start, j)
+        i = blankRunEnd(b.baseAddress!, table, n, from: i + 1)
+        emit(.space, start, i)
     }
 
     mutating func scanNonASCII() {
@@ -363,7 +331,7 @@ struct TokenScanner {
             // A run of bytes that are not valid UTF-8.
             i += 1
             while i < n, b[i] >= 0x80, decodeScalar(b, i) == nil { i += 1 }
-            emitCode(.unknown, start, i, allowsRegex: true)
+            emitCode(.unknown, start, i)
             return
         }
         if CharacterClass.isIdentifierStart(scalar) {
@@ -379,7 +347,7 @@ struct TokenScanner {
         } else {
             i += length
             scanIdentifierTail(requireStart: false)
-            emitCode(.unknown, start, i, allowsRegex: true)
+            emitCode(.unknown, start, i)
         }
     }
 
@@ -436,42 +404,14 @@ struct TokenScanner {
     @_transparent
     mutating func emitName(from start: Int) {
         let keyword = keywords.lookup(b, start: start, count: i - start)
-        if keyword.isLexerClassified {
-            let endsExpression = keyword == .true || keyword == .false || keyword == .nil
-                || keyword == .`self` || keyword == .`Self` || keyword == .super || keyword == .`Any`
-                || keyword == .wildcard
-            emitCode(.keyword, start, i, keyword: keyword, allowsRegex: !endsExpression)
-        } else {
-            emitCode(.identifier, start, i, keyword: keyword, allowsRegex: false)
-        }
+        emitCode(keyword.isLexerClassified ? .keyword : .identifier, start, i, keyword: keyword)
     }
 
-    /// The end of the run of ASCII identifier characters from `start`. Inlined in the loops
-    /// of names, in locals so it runs in registers.
+    /// The end of the run of ASCII identifier characters from `start`.
     @inline(__always)
     func asciiIdentifierEnd(from start: Int) -> Int {
-        var j = start
-        let bytes = b, table = self.table, count = n
-        // Names average eight bytes here: while eight bytes remain, test them without the
-        // bounds check and loop step between bytes (three instructions a byte instead of six).
-        if let base = bytes.baseAddress {
-            @inline(__always) func continues(_ k: Int) -> Bool {
-                table[Int(base[k])] & CharacterClass.identifierContinue != 0
-            }
-            while j &+ 8 <= count {
-                guard continues(j) else { return j }
-                guard continues(j &+ 1) else { return j &+ 1 }
-                guard continues(j &+ 2) else { return j &+ 2 }
-                guard continues(j &+ 3) else { return j &+ 3 }
-                guard continues(j &+ 4) else { return j &+ 4 }
-                guard continues(j &+ 5) else { return j &+ 5 }
-                guard continues(j &+ 6) else { return j &+ 6 }
-                guard continues(j &+ 7) else { return j &+ 7 }
-                j &+= 8
-            }
-        }
-        while j < count, table[Int(bytes[j])] & CharacterClass.identifierContinue != 0 { j += 1 }
-        return j
+        guard let base = b.baseAddress else { return start }
+        return StateLintKit.asciiIdentifierEnd(base, table, n, from: start)
     }
 
     /// `` `name` `` (or a Swift 6.2 raw identifier such as `` `with spaces` ``) on one line.
@@ -481,10 +421,10 @@ struct TokenScanner {
         while j < n, b[j] != UInt8(ascii: "`"), b[j] != 0x0A, b[j] != 0x0D { j += 1 }
         if j < n, b[j] == UInt8(ascii: "`"), j > i + 1 {
             i = j + 1
-            emitCode(.identifier, start, i, allowsRegex: false)
+            emitCode(.identifier, start, i)
         } else {
             i += 1
-            emitCode(.backtick, start, i, allowsRegex: false)
+            emitCode(.backtick, start, i)
         }
     }
 
@@ -518,20 +458,6 @@ struct TokenScanner {
         }
         i += 1
         scanIdentifierTail(requireStart: true)
-        let word = i - start
-        // `#if`/`#else`/`#elseif`/`#endif` are followed by expressions; others are not.
-        let isConditional = word >= 3 && (matches(start + 1, "if") || matches(start + 1, "else")
-            || matches(start + 1, "elseif") || matches(start + 1, "endif"))
-        emitCode(.pound, start, i, allowsRegex: isConditional)
-        expectVersionList = matches(start + 1, "available") || matches(start + 1, "unavailable")
-    }
-
-    /// Whether the word `[at, i)` is exactly `word`.
-    @inline(__always)  // see "Read-only helpers" on TokenScanner
-    func matches(_ at: Int, _ word: StaticString) -> Bool {
-        guard i - at == word.utf8CodeUnitCount else { return false }
-        let w = word.utf8Start
-        for k in 0..<word.utf8CodeUnitCount where b[at + k] != w[k] { return false }
-        return true
+        emitCode(.pound, start, i)
     }
 }
