@@ -110,4 +110,64 @@ import Testing
             }
         }
     }
+
+    /// The bitwise classification finds exactly the bytes that are not ASCII letters or
+    /// digits, for every byte value in every position of the word, whatever the others are.
+    @Test func letterOrDigitStopBytesClassifiesEveryByteInEveryLane() {
+        let table = CharacterClass.ascii
+        var mismatches: [String] = []
+        for fill: UInt8 in [UInt8(ascii: "a"), UInt8(ascii: " "), 0xFF, UInt8(ascii: "_")] {
+            for lane in 0..<8 {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: fill, count: 8)
+                    bytes[lane] = UInt8(value)
+                    let word = bytes.withUnsafeBufferPointer { littleEndianWord($0.baseAddress!) }
+                    let stops = letterOrDigitStopBytes(word)
+                    for k in 0..<8 {
+                        let continues = table[Int(bytes[k])] & CharacterClass.identifierContinue != 0
+                            && bytes[k] != UInt8(ascii: "_") && bytes[k] != UInt8(ascii: "$")
+                        let stopBit = stops >> UInt64(8 * k + 7) & 1 == 1
+                        if stopBit == continues || stops >> UInt64(8 * k) & 0x7F != 0 {
+                            mismatches.append("byte 0x\(String(bytes[k], radix: 16)) in lane \(k) of \(bytes)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    /// Names scanned on the fast path (classified and packed a word at a time) and on the
+    /// general path (within 16 bytes of the end) get the same kind and keyword: every keyword
+    /// spelling, near misses of it, and names of 1 to 20 bytes, before every kind of stopper.
+    @Test func namesGetTheSameKeywordOnEveryPath() {
+        var words = Keyword.spellings.filter { $0.first!.isLetter || $0.first == "_" }
+        for spelling in Keyword.spellings where spelling.count > 1 {
+            words += [spelling + "s", String(spelling.dropLast()), spelling + "_", spelling + "9"]
+        }
+        let letters = Array("aB3_$zZ9".utf8)
+        words += (1...20).map { length in "n" + String(decoding: (0..<length).map { letters[$0 % letters.count] }, as: UTF8.self) }
+        for word in words {
+            let bytes = Array(word.utf8)
+            let expected = bytes.withUnsafeBufferPointer { KeywordTable.shared.lookup($0, start: 0, count: bytes.count) }
+            let kind: TokenKind = expected.isLexerClassified ? .keyword : .identifier
+            for stopper in ["", " ", "(", ".", "\n", ":", "é"] {
+                for padding in ["", String(repeating: " y", count: 10)] {
+                    let text = word + stopper + padding
+                    let tokens = Tokenizer.tokenize(Array(text.utf8))
+                    if stopper == "é" {
+                        // A non-ASCII letter continues the name: no keyword is spelled so.
+                        #expect(tokens.first?.keyword == Keyword.none, "\(text.debugDescription)")
+                        #expect(tokens.first?.length == bytes.count + 2, "\(text.debugDescription)")
+                    } else {
+                        #expect(tokens.first?.kind == kind && tokens.first?.keyword == expected, "\(text.debugDescription)")
+                        #expect(tokens.first?.length == bytes.count, "\(text.debugDescription)")
+                    }
+                    let code = Tokenizer.scanCode(Array(text.utf8)).tokens
+                    #expect(code.first?.keyword == tokens.first?.keyword && code.first?.length == tokens.first?.length,
+                            "code mode agrees: \(text.debugDescription)")
+                }
+            }
+        }
+    }
 }

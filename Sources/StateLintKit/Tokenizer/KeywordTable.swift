@@ -101,6 +101,15 @@ struct KeywordTable: @unchecked Sendable {
         return (low, count == 16 ? high : high & ((1 << (8 * UInt64(count - 8))) - 1))
     }
 
+    /// The keyword whose bytes, packed as `pack` does (little-endian, zero-padded), are
+    /// `low` and `high`, or `.none`. No branch: any pair hashes to some slot, and only the
+    /// word stored there can compare equal.
+    @_transparent
+    func lookup(packedLow low: UInt64, high: UInt64) -> Keyword {
+        let word = Int(slots[KeywordTable.slotOf(low, high, multiplier)])
+        return lows[word] == low && highs[word] == high ? values[word] : .none
+    }
+
     /// The keyword spelled by `bytes[start..<start+count]`, or `.none`.
     @_transparent  // inlined into the scan loop: `@inline(__always)` was left a call per name
     func lookup(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, count: Int) -> Keyword {

@@ -226,10 +226,8 @@ struct TokenScanner {
         // Names are the most common token: one table test before the jump table.
         if table[Int(c)] & CharacterClass.identifierStart != 0 {
             // An ASCII name start (bytes from 0x80 have no flags; `scanNonASCII` takes the
-            // others): scanned here, so the commonest token needs no call.
-            i = asciiIdentifierEnd(from: start &+ 1)
-            if i < n, b[i] >= 0x80 { scanIdentifierTail(requireStart: false) }
-            emitName(from: start)
+            // others): scanned inline, so the commonest token needs no call.
+            scanASCIIName(from: start)
             return
         }
         switch c {
@@ -395,6 +393,49 @@ struct TokenScanner {
             }
             first = false
         }
+    }
+
+    /// Scans and emits the name at `start`, whose first byte is an ASCII name start.
+    ///
+    /// Names of up to 16 bytes not near the end of the file take the fast path: the first
+    /// one or two words are classified bitwise (`letterOrDigitStopBytes`), which finds the end with no
+    /// branch per byte, and the same words, masked to the name's length, are the packed key
+    /// the keyword table hashes (no second load of the name, no length-dependent branches).
+    /// Longer names, names that go on in non-ASCII letters and the file's last 15 bytes take
+    /// the general path.
+    @_transparent  // see `emitName`
+    mutating func scanASCIIName(from start: Int) {
+        if start &+ 16 <= n, let base = b.baseAddress {
+            let first = littleEndianWord(base + start)
+            let firstStops = letterOrDigitStopBytes(first)
+            var end = -1
+            var low: UInt64 = 0, high: UInt64 = 0
+            if firstStops != 0 {
+                let length = firstStops.trailingZeroBitCount &>> 3
+                end = start &+ length
+                low = first & lowBytesMask(length)
+            } else {
+                let second = littleEndianWord(base + (start &+ 8))
+                let secondStops = letterOrDigitStopBytes(second)
+                if secondStops != 0 {
+                    let length = secondStops.trailingZeroBitCount &>> 3
+                    end = start &+ 8 &+ length
+                    low = first
+                    high = second & lowBytesMask(length)
+                }
+            }
+            // `end < start + 16 <= n`, so `base[end]` is in the buffer. A `_` or `$` there, or
+            // a byte from 0x80, may continue the name: the general path decides.
+            if end >= 0, table[Int(base[end])] & CharacterClass.identifierContinue == 0, base[end] < 0x80 {
+                i = end
+                let keyword = keywords.lookup(packedLow: low, high: high)
+                emitCode(keyword.isLexerClassified ? .keyword : .identifier, start, end, keyword: keyword)
+                return
+            }
+        }
+        i = asciiIdentifierEnd(from: start &+ 1)
+        if i < n, b[i] >= 0x80 { scanIdentifierTail(requireStart: false) }
+        emitName(from: start)
     }
 
     /// Emits the name `[start, i)` as a keyword or an identifier.
