@@ -72,18 +72,20 @@ extension TokenScanner {
 
     /// Whether a `(` now opens a version list (`@available(iOS 14.0, *)`, `#available(…)`),
     /// where the Swift parser reads `14.0` as `14` `.` `0`.
+    /// Inline, it only tests the last token's kind: every `(` asks.
     @inline(__always)
     var expectsVersionList: Bool {
-        guard let last = lastCodeToken else { return false }
-        switch last.kind {
-        case .attribute:
-            return word(last, is: "available") || word(last, is: "backDeployed") || word(last, is: "_specialize")
-                || word(last, is: "_originallyDefinedIn") || word(last, is: "_spi_available")
-        case .pound:
-            return word(last, is: "available") || word(last, is: "unavailable")
-        default:
-            return false
+        guard let last = lastCodeToken, last.kind == .attribute || last.kind == .pound else { return false }
+        return takesVersionList(last)
+    }
+
+    /// Whether the attribute or `#` word `token` is one that takes a version list.
+    func takesVersionList(_ token: Token) -> Bool {
+        if token.kind == .pound {
+            return word(token, is: "available") || word(token, is: "unavailable")
         }
+        return word(token, is: "available") || word(token, is: "backDeployed") || word(token, is: "_specialize")
+            || word(token, is: "_originallyDefinedIn") || word(token, is: "_spi_available")
     }
 
     /// Whether `token`, less its first byte (`@` or `#`), is exactly `word`.

@@ -237,7 +237,10 @@ struct TokenScanner {
             i += (c == 0x0D && peek(1) == 0x0A) ? 2 : 1
             emit(.newline, start, i)
             // A single-line string cannot span lines: its open interpolations end here.
-            while let last = contexts.last, !last.isMultiline { contexts.removeLast() }
+            // (Almost always none is open: one test of the count, not an optional per line.)
+            if !contexts.isEmpty {
+                while let last = contexts.last, !last.isMultiline { contexts.removeLast() }
+            }
             // The next line's indentation, without another trip through the dispatch.
             if i < n, table[Int(b[i])] & CharacterClass.horizontalSpace != 0 { scanSpace() }
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
