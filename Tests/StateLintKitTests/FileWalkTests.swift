@@ -59,4 +59,27 @@ import Testing
         let found = FileDiscovery(rootDirectory: root).files(under: [root]).files.map { String($0.dropFirst(root.count + 1)) }
         #expect(found == FileDiscovery.sortedByBytes(expected))
     }
+
+    /// A file is opened by its path below the working directory only when it lies below it.
+    @Test func filesBelowTheWorkingDirectoryAreOpenedByTheirRelativePath() throws {
+        let directory = try #require(WorkingDirectory("/work/project"))
+        func skipped(_ path: String) -> Int { path.withCString { directory.prefixLength(of: $0) } }
+        #expect(skipped("/work/project/Sources/A.swift") == "/work/project/".utf8.count)
+        #expect(skipped("/work/project") == 0)
+        #expect(skipped("/work/project/") == 0)
+        #expect(skipped("/work/projectX/A.swift") == 0)
+        #expect(skipped("/work/proj") == 0)
+        #expect(skipped("/other/A.swift") == 0)
+        #expect(try #require(WorkingDirectory("/")).prefixLength(of: "/A.swift") == 1)
+        #expect(WorkingDirectory("relative") == nil)
+    }
+
+    /// Reading through the relative path gives the same bytes as through the absolute one.
+    @Test func readingBelowTheWorkingDirectoryGivesTheSameBytes() throws {
+        let current = try #require(WorkingDirectory.current())
+        let path = FileManager.default.currentDirectoryPath + "/Package.swift"
+        guard FileManager.default.fileExists(atPath: path) else { return }  // run from elsewhere
+        #expect(path.withCString { current.prefixLength(of: $0) } > 0)
+        #expect(try SourceReader.read(path, below: current) == SourceReader.read(path))
+    }
 }
