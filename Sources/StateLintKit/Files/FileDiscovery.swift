@@ -25,8 +25,8 @@ public struct FileDiscovery: Sendable {
     }
 
     /// Files under `paths`. A file named explicitly is linted even if excluded, unless
-    /// `forceExclude` is set.
-    public func files(under paths: [String], forceExclude: Bool = false) -> Result {
+    /// `forceExclude` is set. With `jobs` above 1, a single folder is walked on that many threads.
+    public func files(under paths: [String], forceExclude: Bool = false, jobs: Int = 1) -> Result {
         var result = Result()
         // One folder walk cannot meet a file twice (links are not followed): deduplicate only
         // when several paths are given, saving a hashed insert per file in the common case.
@@ -38,7 +38,16 @@ public struct FileDiscovery: Sendable {
                 continue
             }
             if isDirectory.boolValue {
-                walk(path, into: &result, seen: &seen)
+                let errorCount = result.errors.count
+                if jobs > 1 && seen == nil {
+                    let found = parallelWalk(FileDiscovery.absolute(path), jobs: jobs)
+                    result.files += found.files
+                    result.errors += found.errors
+                } else {
+                    walk(path, into: &result, seen: &seen)
+                }
+                // The order folders are listed in depends on the file system (and the threads).
+                result.errors[errorCount...].sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
             } else if !forceExclude || !isExcluded(path) {
                 if seen?.insert(FileDiscovery.absolute(path)).inserted ?? true { result.files.append(path) }
             }
@@ -77,7 +86,7 @@ public struct FileDiscovery: Sendable {
     /// A folder still to list: its path and name, its path relative to the root (nil outside
     /// it), the `excluded` patterns that can still match inside it, and whether an `included`
     /// pattern already matched it or a folder above (then everything below is included).
-    private struct PendingFolder {
+    struct PendingFolder {
         let path: String
         var name: String? = nil
         let relative: String?
@@ -141,7 +150,7 @@ public struct FileDiscovery: Sendable {
     }
 
     /// Adds the Swift files of a listed folder to `result`, and returns its subfolders to walk.
-    private func add(_ entries: [(name: String, kind: DirectoryEntries.Kind)], of folder: PendingFolder,
+    func add(_ entries: [(name: String, kind: DirectoryEntries.Kind)], of folder: PendingFolder,
                      to result: inout Result, seen: inout Set<String>?) -> [PendingFolder] {
         var subfolders: [PendingFolder] = []
         let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
@@ -175,7 +184,7 @@ public struct FileDiscovery: Sendable {
 
     /// A folder to list; `relative == nil` (outside the root, or no pattern left to check) means
     /// no pattern applies below it.
-    private func folder(_ path: String, relative: String?, excluded: [GlobPattern], isIncluded: Bool) -> PendingFolder {
+    func folder(_ path: String, relative: String?, excluded: [GlobPattern], isIncluded: Bool) -> PendingFolder {
         guard let relative else { return PendingFolder(path: path, relative: nil, excluded: [], isIncluded: true) }
         return PendingFolder(path: path, relative: relative,
                              excluded: excluded.filter { $0.canMatchInside(relative) },
