@@ -22,6 +22,8 @@ struct LintInputs {
                        environment: Environment) throws(Failure) -> LintInputs {
         var inputs = LintInputs()
         let workingDirectory = environment.workingDirectory
+        // The walk is mostly kernel time: on as many threads as the engine will use.
+        let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         func absolute(_ path: String) -> String { FileDiscovery.absolute(path, relativeTo: workingDirectory) }
         let configured = FileDiscovery(rootDirectory: configuration.rootDirectory, included: configuration.included,
                                        excluded: configuration.excluded)
@@ -43,7 +45,7 @@ struct LintInputs {
             let discovery = explicit
                 ? FileDiscovery(rootDirectory: configuration.rootDirectory, excluded: configuration.excluded)
                 : configured
-            let found = discovery.files(under: explicit ? paths : [configuration.rootDirectory], forceExclude: options.forceExclude)
+            let found = discovery.files(under: explicit ? paths : [configuration.rootDirectory], forceExclude: options.forceExclude, jobs: jobs)
             inputs.files = found.files
             inputs.errors = found.errors
             if sameWalkAsIndex(explicitPaths: explicit ? paths : nil, configuration, workingDirectory: workingDirectory) {
@@ -53,7 +55,7 @@ struct LintInputs {
         }
         let indexDiscovery = FileDiscovery(rootDirectory: configuration.rootDirectory, included: configuration.index,
                                            excluded: configuration.excluded)
-        inputs.indexFiles = indexDiscovery.files(under: [configuration.rootDirectory]).files
+        inputs.indexFiles = indexDiscovery.files(under: [configuration.rootDirectory], jobs: jobs).files
         return inputs
     }
 

@@ -96,9 +96,10 @@ public struct LintEngine: Sendable {
         // threads, so building the index is not a sequential step after them.
         // Files declare a few types each (5 on average in generated SwiftUI code).
         let index = SharedIndexBuilder(reservingCapacity: 4 * work.count)
+        let directory = WorkingDirectory.current()
         let analyses = parallelMap(Array(work.indices), jobs: options.jobs) { position -> FileAnalysis in
             let isLinted = position < files.count  // `work` is `files`, then index-only files
-            var (analysis, summary) = analyse(work[position], isLinted: isLinted, sources: sources)
+            var (analysis, summary) = analyse(work[position], isLinted: isLinted, sources: sources, directory: directory)
             Self.measure(&analysis.timings.index) { index.add(summary, position: position) }
             progress?(isLinted ? .linting : .indexing, isLinted ? files.count : indexOnly.count)
             return analysis
@@ -159,10 +160,11 @@ public struct LintEngine: Sendable {
         let byteCount: Int
     }
 
-    private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]]) -> (FileAnalysis, TypeDeclarationSummary) {
+    private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]],
+                         directory: WorkingDirectory?) -> (FileAnalysis, TypeDeclarationSummary) {
         var timings = Timings()
         do throws(FileReadError) {
-            let bytes = try Self.load(path, sources: sources, timings: &timings)
+            let bytes = try Self.load(path, sources: sources, below: directory, timings: &timings)
             if isLinted { try SourceReader.validateText(bytes, path: path) }
             let file = SourceFile(path: path, bytes: bytes)
             let scan = Self.measure(&timings.tokenize) { Tokenizer.scanCode(file.bytes) }
@@ -228,11 +230,14 @@ public struct LintEngine: Sendable {
                 start: candidate.start, end: candidate.end)
     }
 
-    static func load(_ path: String, sources: [String: [UInt8]], timings: inout Timings) throws(FileReadError) -> [UInt8] {
-        if let bytes = sources[path] { return bytes }
+    /// The bytes of `path`, from `sources` or read from disk; a path below the process's working
+    /// `directory` is opened by its shorter relative path.
+    static func load(_ path: String, sources: [String: [UInt8]], below directory: WorkingDirectory?,
+                     timings: inout Timings) throws(FileReadError) -> [UInt8] {
+        if !sources.isEmpty, let bytes = sources[path] { return bytes }
         let start = DispatchTime.now().uptimeNanoseconds
         defer { timings.read += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-        return try SourceReader.read(path)
+        return try SourceReader.read(path, below: directory)
     }
 
     static func measure<T>(_ total: inout Double, _ work: () -> T) -> T {

@@ -25,8 +25,8 @@ public struct FileDiscovery: Sendable {
     }
 
     /// Files under `paths`. A file named explicitly is linted even if excluded, unless
-    /// `forceExclude` is set.
-    public func files(under paths: [String], forceExclude: Bool = false) -> Result {
+    /// `forceExclude` is set. With `jobs` above 1, a single folder is walked on that many threads.
+    public func files(under paths: [String], forceExclude: Bool = false, jobs: Int = 1) -> Result {
         var result = Result()
         // One folder walk cannot meet a file twice (links are not followed): deduplicate only
         // when several paths are given, saving a hashed insert per file in the common case.
@@ -38,7 +38,16 @@ public struct FileDiscovery: Sendable {
                 continue
             }
             if isDirectory.boolValue {
-                walk(path, into: &result, seen: &seen)
+                let errorCount = result.errors.count
+                if jobs > 1 && seen == nil {
+                    let found = parallelWalk(FileDiscovery.absolute(path), jobs: jobs)
+                    result.files += found.files
+                    result.errors += found.errors
+                } else {
+                    walk(path, into: &result, seen: &seen)
+                }
+                // The order folders are listed in depends on the file system (and the threads).
+                result.errors[errorCount...].sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
             } else if !forceExclude || !isExcluded(path) {
                 if seen?.insert(FileDiscovery.absolute(path)).inserted ?? true { result.files.append(path) }
             }
@@ -74,57 +83,108 @@ public struct FileDiscovery: Sendable {
         return spans.map { paths[$0.index] }
     }
 
-    /// A folder still to list: its path, its path relative to the root (nil outside it), the
-    /// `excluded` patterns that can still match inside it, and whether an `included` pattern
-    /// already matched it or a folder above (then everything below is included).
-    private struct PendingFolder {
+    /// A folder still to list: its path and name, its path relative to the root (nil outside
+    /// it), the `excluded` patterns that can still match inside it, and whether an `included`
+    /// pattern already matched it or a folder above (then everything below is included).
+    struct PendingFolder {
         let path: String
+        var name: String? = nil
         let relative: String?
         let excluded: [GlobPattern]
         let isIncluded: Bool
     }
 
+    /// A listed folder whose subfolders are still to walk, kept open (while the walk is no
+    /// deeper than `maximumOpenFolders`) so they are opened by name, not by their whole path.
+    private struct OpenFolder {
+        let entries: DirectoryEntries?
+        var subfolders: [PendingFolder]
+    }
+
+    /// How many ancestors' descriptors the walk keeps open; deeper folders open by full path.
+    static let maximumOpenFolders = 32
+
     private func walk(_ directory: String, into result: inout Result, seen: inout Set<String>?) {
         // Every path below is folder + "/" + name, already normal, and its relative path is the
         // folder's + "/" + name: nothing is re-split or re-prefixed per file. Patterns that cannot
         // match below a folder are dropped for it, so most folders check no pattern at all.
+        // Depth first, the last-listed subfolder first (the order errors are reported in).
         let start = FileDiscovery.absolute(directory)
-        var pending = [folder(start, relative: relativePath(start), excluded: excluded, isIncluded: included.isEmpty)]
-        while let folder = pending.popLast() {
-            guard let entries = DirectoryEntries(folder.path) else {
-                result.errors.append(FileReadError(path: folder.path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
-                continue
-            }
-            let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-            let checksPatterns = folder.relative != nil && (!folder.excluded.isEmpty || !folder.isIncluded)
-            for (name, kind) in entries.list() {
-                let relative = checksPatterns ? (folder.relative == "." ? name : folder.relative! + "/" + name) : nil
-                switch kind {
-                case .directory:
-                    if name.hasPrefix(".") || FileDiscovery.skippedFolderNames.contains(name) { continue }
-                    if let relative {
-                        if folder.excluded.contains(where: { $0.matches(relative) }) { continue }
-                        if !folder.isIncluded, !included.contains(where: { $0.matches(relative) || $0.canMatchInside(relative) }) { continue }
-                    }
-                    pending.append(relative.map { self.folder(base + name, relative: $0, excluded: folder.excluded, isIncluded: folder.isIncluded) }
-                                   ?? PendingFolder(path: base + name, relative: nil, excluded: [], isIncluded: true))
-                case .swiftFile:
-                    if let relative {
-                        if folder.excluded.contains(where: { $0.matches(relative) }) { continue }
-                        if !folder.isIncluded, !included.contains(where: { $0.matches(relative) }) { continue }
-                    }
-                    let path = base + name
-                    if seen?.insert(path).inserted ?? true { result.files.append(path) }
-                case .other:
-                    continue  // other files, symbolic links (never followed), FIFOs, sockets, devices
+        var stack: [OpenFolder] = []
+        var next: PendingFolder? = folder(start, relative: relativePath(start), excluded: excluded, isIncluded: included.isEmpty)
+        let buffer = DirectoryBuffer()
+        defer { buffer.deallocate() }
+        while true {
+            if let folder = next {
+                next = nil
+                let parent = stack.last?.entries?.descriptor
+                guard let entries = DirectoryEntries(folder.path, name: folder.name, in: parent) else {
+                    result.errors.append(FileReadError(path: folder.path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
+                    continue
                 }
+                guard let listed = entries.list(buffer: buffer) else {
+                    result.errors.append(FileReadError(path: folder.path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
+                    entries.closeFolder()
+                    continue
+                }
+                let subfolders = add(listed, of: folder, to: &result, seen: &seen)
+                if subfolders.isEmpty {
+                    entries.closeFolder()
+                } else if stack.count < Self.maximumOpenFolders {
+                    stack.append(OpenFolder(entries: entries, subfolders: subfolders))
+                } else {
+                    entries.closeFolder()
+                    // Too deep to keep open: its subfolders are opened by path.
+                    stack.append(OpenFolder(entries: nil, subfolders: subfolders.map {
+                        PendingFolder(path: $0.path, relative: $0.relative, excluded: $0.excluded, isIncluded: $0.isIncluded)
+                    }))
+                }
+            }
+            guard !stack.isEmpty else { return }
+            if let subfolder = stack[stack.count - 1].subfolders.popLast() {
+                next = subfolder
+            } else {
+                stack.removeLast().entries?.closeFolder()
             }
         }
     }
 
+    /// Adds the Swift files of a listed folder to `result`, and returns its subfolders to walk.
+    func add(_ entries: [(name: String, kind: DirectoryEntries.Kind)], of folder: PendingFolder,
+                     to result: inout Result, seen: inout Set<String>?) -> [PendingFolder] {
+        var subfolders: [PendingFolder] = []
+        let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        let checksPatterns = folder.relative != nil && (!folder.excluded.isEmpty || !folder.isIncluded)
+        for (name, kind) in entries {
+            let relative = checksPatterns ? (folder.relative == "." ? name : folder.relative! + "/" + name) : nil
+            switch kind {
+            case .directory:
+                if name.hasPrefix(".") || FileDiscovery.skippedFolderNames.contains(name) { continue }
+                if let relative {
+                    if folder.excluded.contains(where: { $0.matches(relative) }) { continue }
+                    if !folder.isIncluded, !included.contains(where: { $0.matches(relative) || $0.canMatchInside(relative) }) { continue }
+                }
+                var subfolder = relative.map { self.folder(base + name, relative: $0, excluded: folder.excluded, isIncluded: folder.isIncluded) }
+                    ?? PendingFolder(path: base + name, relative: nil, excluded: [], isIncluded: true)
+                subfolder.name = name
+                subfolders.append(subfolder)
+            case .swiftFile:
+                if let relative {
+                    if folder.excluded.contains(where: { $0.matches(relative) }) { continue }
+                    if !folder.isIncluded, !included.contains(where: { $0.matches(relative) }) { continue }
+                }
+                let path = base + name
+                if seen?.insert(path).inserted ?? true { result.files.append(path) }
+            case .other:
+                continue  // other files, symbolic links (never followed), FIFOs, sockets, devices
+            }
+        }
+        return subfolders
+    }
+
     /// A folder to list; `relative == nil` (outside the root, or no pattern left to check) means
     /// no pattern applies below it.
-    private func folder(_ path: String, relative: String?, excluded: [GlobPattern], isIncluded: Bool) -> PendingFolder {
+    func folder(_ path: String, relative: String?, excluded: [GlobPattern], isIncluded: Bool) -> PendingFolder {
         guard let relative else { return PendingFolder(path: path, relative: nil, excluded: [], isIncluded: true) }
         return PendingFolder(path: path, relative: relative,
                              excluded: excluded.filter { $0.canMatchInside(relative) },

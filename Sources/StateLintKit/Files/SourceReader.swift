@@ -4,6 +4,35 @@ import Glibc
 import Darwin
 #endif
 
+/// The process's working directory as a prefix (`/a/b/`), so that paths below it can be opened
+/// relative to it. Taken once per run: nothing in StateLint changes the working directory.
+struct WorkingDirectory: Sendable {
+    private let prefix: [UInt8]
+
+    /// The current working directory, or nil when it cannot be read.
+    static func current() -> WorkingDirectory? {
+        guard let path = getcwd(nil, 0) else { return nil }
+        defer { free(path) }
+        return WorkingDirectory(String(cString: path))
+    }
+
+    init?(_ path: String) {
+        guard path.hasPrefix("/") else { return nil }
+        prefix = Array((path.hasSuffix("/") ? path : path + "/").utf8)
+    }
+
+    /// How many leading bytes of the absolute path `path` name this folder, leaving a relative
+    /// path to the same file; 0 when `path` does not lie below it.
+    func prefixLength(of path: UnsafePointer<CChar>) -> Int {
+        prefix.withUnsafeBufferPointer { bytes in
+            // strncmp stops at the path's end, so a shorter path never matches.
+            guard strncmp(path, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), bytes.count) == 0,
+                  path[bytes.count] != 0 else { return 0 }
+            return bytes.count
+        }
+    }
+}
+
 /// Why a file could not be linted. The run goes on with the other files.
 public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
     public let path: String
@@ -18,7 +47,17 @@ public enum SourceReader {
     public static let maximumFileSize = 64 << 20
 
     public static func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        try read(path, below: nil)
+    }
+
+    /// Reads `path`, opened by its part below `directory` when it lies there (the kernel then
+    /// looks up fewer path components: a third of the time of opening a file went there).
+    static func read(_ path: String, below directory: WorkingDirectory?) throws(FileReadError) -> [UInt8] {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
+        let fd = path.withCString { full in
+            let skipped = directory?.prefixLength(of: full) ?? 0
+            return open(full + skipped, flags)
+        }
         guard fd >= 0 else { throw FileReadError(path: path, reason: "cannot open file: \(errnoDescription())") }
         defer { close(fd) }
         var info = stat()
