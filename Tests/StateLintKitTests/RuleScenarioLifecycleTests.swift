@@ -213,4 +213,43 @@ import Testing
         extension Model { static let shared = Model() }
         """, rule: Self.teardown)
     }
+
+    // Members are collected only for view types with a handler (found through the handler's
+    // enclosing type, which may be an extension); a view without one is never analysed.
+    @Test func onlyViewsWithHandlersAreAnalysedAndExtensionsShareTheirView() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct Plain: View {
+            @State private var model: Model?
+            var body: some View { Text("plain") }
+            func reset() { model = Model() }
+        }
+        struct Handled: View {
+            @State private var model: Model?
+            var body: some View { Text("x") }
+        }
+        extension Handled {
+            var more: some View {
+                Text("y").onAppear { ↓model = Model() }
+            }
+        }
+        struct Torn: View {
+            @State private var model: Model?
+            var body: some View { Text("t").task { if model == nil { model = Model() } } }
+        }
+        extension Torn {
+            var gone: some View { Text("g").onDisappear { model = nil } }
+        }
+        struct Other: View {
+            @State private var count = 0
+            var body: some View {
+                Text("z").onAppear { model = Model() }
+            }
+        }
+        """
+        Self.expectMarked(source, rule: Self.nilCheck)
+        // `Handled` has no teardown; `Torn`'s is in an extension.
+        Self.expectMarked(source, rule: Self.teardown)
+    }
 }

@@ -31,13 +31,13 @@ public final class StateLifecycle: @unchecked Sendable {
     let appearHandlers: Set<String>
     /// View type name → property name → property. Built on request: the analysis itself
     /// matches names on tokens (see `propertyLists`).
+    /// Every view type with `@State`, not only those with handlers (the analysis collects
+    /// members only for those).
     public var properties: [String: [String: StateProperty]] {
         var result: [String: [String: StateProperty]] = [:]
-        for (group, slot) in slots.enumerated() where slot >= 0 {
-            let list = propertyLists[Int(slot)]
-            var byName: [String: StateProperty] = [:]
-            for entry in list.entries { byName[structure.name(of: entry.member)] = stateProperty(entry.member) }
-            result[groups.name(group)] = byName
+        for index in structure.stateVariables {
+            guard let parent = structure.declarations[index].parent, let group = groups.group(of: parent) else { continue }
+            result[groups.name(group), default: [:]][structure.name(of: index)] = stateProperty(index)
         }
         return result
     }
@@ -52,9 +52,10 @@ public final class StateLifecycle: @unchecked Sendable {
     /// Type declarations numbered by the view type name their members group under: a
     /// struct's own name, or the last component of an extension's extended type.
     private let groups: TypeGroups
-    /// View type (group) → its position in `propertyLists` and `methodLists`, or -1 for a type
-    /// without `@State`. Integers, so that making the table per file is one fill, not an
-    /// element-by-element copy of optional lists.
+    /// View type (group) → its position in `propertyLists` and `methodLists`, or a negative
+    /// number for a type without `@State` or without an appear or disappear handler.
+    /// Integers, so that making the table per file is one fill, not an element-by-element copy
+    /// of optional lists.
     private var slots: [Int32]
     /// The `@State` properties (declaration indices: a `StateProperty`, with its strings, is
     /// made only for a property the handlers assign) and the methods (bodies) of each type
@@ -73,7 +74,7 @@ public final class StateLifecycle: @unchecked Sendable {
         slots = []
         propertyLists = []
         methodLists = []
-        guard collectMembers() else { return }
+        guard markHandledGroups(), collectMembers() else { return }
         for call in structure.modifierCalls {
             guard let type = call.enclosingType, let group = groups.group(of: type), slots[group] >= 0 else { continue }
             let props = propertyLists[Int(slots[group])]
@@ -89,13 +90,33 @@ public final class StateLifecycle: @unchecked Sendable {
         }
     }
 
-    /// `@State` properties by view type, then (only if there are any) methods by view type.
-    /// Returns whether there were any properties. Most files have no `@State`, so they pay for
-    /// one cheap pass over the declarations.
-    private func collectMembers() -> Bool {
+    /// Marks in `slots` (as `Self.handled`) the view types with an appear or disappear handler:
+    /// only their members are collected. A third of the files with `@State` have no handler,
+    /// and many views in the others have none; collecting every view's properties and methods
+    /// cost more than the rest of the analysis. Returns whether any type has a handler.
+    private func markHandledGroups() -> Bool {
         guard !structure.stateVariables.isEmpty else { return false }
+        var slots: [Int32] = []
+        for call in structure.modifierCalls where call.name == "onDisappear" || appearHandlers.contains(call.name) {
+            guard let type = call.enclosingType, let group = groups.group(of: type) else { continue }
+            if slots.isEmpty { slots = [Int32](repeating: Self.unhandled, count: groups.count) }
+            slots[group] = Self.handled
+        }
+        self.slots = slots
+        return !slots.isEmpty
+    }
+
+    /// In `slots`: a view type without an appear or disappear handler.
+    private static var unhandled: Int32 { -1 }
+    /// In `slots`: a view type with a handler, before its first `@State` property is found.
+    private static var handled: Int32 { -2 }
+
+    /// `@State` properties of the types `markHandledGroups` marked, then (only if there are
+    /// any) their methods. Returns whether there were any properties.
+    private func collectMembers() -> Bool {
         // Built in locals: each access to a stored property of this class is an exclusivity check.
-        var slots = [Int32](repeating: -1, count: groups.count)
+        var slots = self.slots
+        self.slots = []
         // Files have a few views with `@State` each: room for every type at once, as growing
         // copies the lists element by element.
         var propertyLists: [NamedMembers<Int>] = []
@@ -104,8 +125,9 @@ public final class StateLifecycle: @unchecked Sendable {
         methodLists.reserveCapacity(groups.count)
         for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
-            guard let parent = declaration.parent, let group = groups.group(of: parent) else { continue }
-            if slots[group] < 0 {
+            guard let parent = declaration.parent, let group = groups.group(of: parent),
+                  slots[group] != Self.unhandled else { continue }
+            if slots[group] == Self.handled {
                 slots[group] = Int32(propertyLists.count)
                 // Usually one view holds all of a file's `@State`: room for the rest at once.
                 var list = NamedMembers<Int>()
@@ -115,13 +137,13 @@ public final class StateLifecycle: @unchecked Sendable {
             }
             propertyLists[Int(slots[group])].append(index, nameToken: declaration.nameToken, in: code)
         }
+        self.slots = slots
         guard !propertyLists.isEmpty else { return false }
         for declaration in structure.declarations where declaration.kind == .function {
             guard let body = declaration.body, let parent = declaration.parent, let group = groups.group(of: parent),
                   slots[group] >= 0 else { continue }
             methodLists[Int(slots[group])].append(body, nameToken: declaration.nameToken, in: code)
         }
-        self.slots = slots
         self.propertyLists = propertyLists
         self.methodLists = methodLists
         return true
