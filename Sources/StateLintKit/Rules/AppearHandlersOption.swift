@@ -8,6 +8,12 @@ enum AppearHandlersOption {
         summary: "Modifiers whose actions count as appear handlers (`task` or names starting with `on`, such as a custom `onFirstAppear`).")
 
     static func handlers(_ configuration: RuleConfiguration?) -> Set<String> {
-        Set(configuration?.stringList(spec.name) ?? defaultHandlers)
+        guard let handlers = configuration?.stringList(spec.name) else { return defaultSet }
+        return Set(handlers)
     }
+
+    /// One set for both rules when they use the defaults: `LintContext` compares the rules'
+    /// sets once per file to share one analysis, and two references to one storage compare
+    /// without hashing their strings.
+    private static let defaultSet = Set(defaultHandlers)
 }

@@ -16,7 +16,9 @@ public struct AppearMissingNilCheckRule: Rule {
     }
 
     public func check(_ context: LintContext) -> [RuleViolation] {
-        context.stateLifecycle(appearHandlers: handlers).creatingAssignments.filter { !$0.isGuarded }.map { assignment in
+        // Every finding assigns a `@State` property; many files have none.
+        guard !context.structure.stateVariables.isEmpty else { return [] }
+        return context.stateLifecycle(appearHandlers: handlers).creatingAssignments.filter { !$0.isGuarded }.map { assignment in
             let name = assignment.property.name
             let type = assignment.creation.typeName
             let taskNote = assignment.handler == "task"

@@ -16,6 +16,8 @@ public struct DisappearMissingTeardownRule: Rule {
     }
 
     public func check(_ context: LintContext) -> [RuleViolation] {
+        // Every finding assigns a `@State` property; many files have none.
+        guard !context.structure.stateVariables.isEmpty else { return [] }
         let lifecycle = context.stateLifecycle(appearHandlers: handlers)
         return lifecycle.creatingAssignments.compactMap { assignment in
             let property = assignment.property
