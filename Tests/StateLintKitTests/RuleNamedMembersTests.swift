@@ -48,6 +48,6 @@ import Testing
         #expect(numbers[count + 3] == count)
         #expect(numbers[count + 4] == count)
         #expect(groups.count == count + 1)
-        #expect(groups.name(count) == "\u{212A}")
+        #expect(groups.name(count, in: structure.code) == "\u{212A}")
     }
 }

@@ -37,7 +37,7 @@ public final class StateLifecycle: @unchecked Sendable {
         var result: [String: [String: StateProperty]] = [:]
         for index in structure.stateVariables {
             guard let parent = structure.declarations[index].parent, let group = groups.group(of: parent) else { continue }
-            result[groups.name(group), default: [:]][structure.name(of: index)] = stateProperty(index)
+            result[groups.name(group, in: code), default: [:]][structure.name(of: index)] = stateProperty(index)
         }
         return result
     }
@@ -228,7 +228,7 @@ public final class StateLifecycle: @unchecked Sendable {
         }
         guard !found.isEmpty else { return }
         // Names are made only here: most handlers create nothing.
-        let viewType = groups.name(group)
+        let viewType = groups.name(group, in: code)
         let scope = structure.qualifiedName(of: type)
         let guarded = NilGuards(code: code)
             .guarded(found.map { ($0.target, $0.value.lowerBound, $0.property.name) }, within: body)
@@ -245,7 +245,7 @@ public final class StateLifecycle: @unchecked Sendable {
         for (property, _, k) in propertyAssignments(in: body, properties: properties) {
             let isNil = code.keyword(k + 2) == .nil
                 || (code.kind(k + 2) == .period && code.text(k + 3, is: "none"))
-            if isNil { teardowns[groups.name(group), default: []].insert(property.name) }
+            if isNil { teardowns[groups.name(group, in: code), default: []].insert(property.name) }
         }
     }
 }
