@@ -78,7 +78,7 @@ public final class StateLifecycle: @unchecked Sendable {
         for call in structure.modifierCalls {
             guard let type = call.enclosingType, let group = groups.group(of: type), slots[group] >= 0 else { continue }
             let props = propertyLists[Int(slots[group])]
-            if appearHandlers.contains(call.name) {
+            if isAppearHandler(call.name) {
                 for body in actionBodies(call, group: group) {
                     findCreatingAssignments(in: body, properties: props, handler: call.name, group: group, type: type)
                 }
@@ -97,13 +97,21 @@ public final class StateLifecycle: @unchecked Sendable {
     private func markHandledGroups() -> Bool {
         guard !structure.stateVariables.isEmpty else { return false }
         var slots: [Int32] = []
-        for call in structure.modifierCalls where call.name == "onDisappear" || appearHandlers.contains(call.name) {
+        for call in structure.modifierCalls where call.name == "onDisappear" || isAppearHandler(call.name) {
             guard let type = call.enclosingType, let group = groups.group(of: type) else { continue }
             if slots.isEmpty { slots = [Int32](repeating: Self.unhandled, count: groups.count) }
             slots[group] = Self.handled
         }
         self.slots = slots
         return !slots.isEmpty
+    }
+
+    /// Whether a modifier is an appear handler. Compared with each handler name (usually two)
+    /// rather than hashed: it is asked twice for every modifier call of a file with `@State`.
+    private func isAppearHandler(_ name: String) -> Bool {
+        guard appearHandlers.count <= 8 else { return appearHandlers.contains(name) }
+        for handler in appearHandlers where handler == name { return true }
+        return false
     }
 
     /// In `slots`: a view type without an appear or disappear handler.
@@ -170,21 +178,19 @@ public final class StateLifecycle: @unchecked Sendable {
         let methods = methodLists[Int(slots[group])]
         if let performed = call.performMethodToken, let body = methods.member(named: performed, in: code) { bodies.append(body) }
         // A handful of bodies at most: a linear search, where a `Set` cost an allocation and
-        // hashing per modifier call.
-        var frontier = bodies
+        // hashing per modifier call. Each level's bodies are `bodies[frontier]`, and the
+        // methods they call are appended after them: one array, not one per level.
+        var frontier = 0..<bodies.count
         for _ in 0..<3 where !frontier.isEmpty {
-            var next: [ClosedRange<Int>] = []
-            for body in frontier {
-                for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
+            for position in frontier {
+                for k in bodies[position] where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
                     let isMember = code.kind(k - 1) != .period || (code.keyword(k - 2) == .`self` && code.kind(k - 3) != .period)
                     guard isMember, let callee = methods.member(named: k, in: code),
-                          !bodies.contains(where: { $0.lowerBound == callee.lowerBound }),
-                          !next.contains(where: { $0.lowerBound == callee.lowerBound }) else { continue }
-                    next.append(callee)
+                          !bodies.contains(where: { $0.lowerBound == callee.lowerBound }) else { continue }
+                    bodies.append(callee)
                 }
             }
-            bodies += next
-            frontier = next
+            frontier = frontier.upperBound..<bodies.count
         }
         return bodies
     }
