@@ -142,6 +142,33 @@ import Testing
         Self.expectMarked(source, rule: Self.nilCheck, options: [Self.nilCheck: ["handlers": RuleOptionValue.stringList(["onFirstAppear"])]])
     }
 
+    @Test func eachRuleFollowsItsOwnHandlers() {
+        // The two rules share one analysis only when their handler names are the same (one
+        // instance for the defaults, equal sets otherwise).
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct TwoHandlersView: View {
+            @State private var first: Model?
+            @State private var second: Model?
+            var body: some View {
+                Text("x")
+                    .onFirstAppear { first = Model() }
+                    .onAppear { second = Model() }
+            }
+        }
+        """
+        let nilCheck = Self.nilCheck, teardown = Self.teardown
+        func hits(_ options: [String: [String: RuleOptionValue]]) -> [String] {
+            RuleHarness.hits(source, rules: [nilCheck, teardown], options: options).map { "\($0.line) \($0.ruleID)" }.sorted()
+        }
+        let custom = RuleOptionValue.stringList(["onFirstAppear"])
+        #expect(hits([:]) == ["9 \(nilCheck)", "9 \(teardown)"])
+        #expect(hits([nilCheck: ["handlers": custom]]) == ["8 \(nilCheck)", "9 \(teardown)"])
+        #expect(hits([teardown: ["handlers": custom]]) == ["8 \(teardown)", "9 \(nilCheck)"])
+        #expect(hits([nilCheck: ["handlers": custom], teardown: ["handlers": custom]]) == ["8 \(nilCheck)", "8 \(teardown)"])
+    }
+
     @Test func teardownInMethodsAndPerformArguments() {
         Self.expectMarked("""
         import SwiftUI
