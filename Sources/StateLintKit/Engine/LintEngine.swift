@@ -110,11 +110,11 @@ public struct LintEngine: Sendable {
         let perFile = parallelMap(analyses, jobs: options.jobs) { analysis -> FileFindings? in
             guard analysis.isLinted, case .success(let linted) = analysis.outcome else { return nil }
             // Most files: no violation and no directive, so nothing to decide.
-            if linted.candidates.isEmpty && linted.filter.isEmpty { return nil }
+            guard let pending = linted.pending else { return nil }
             var unresolved: [String] = []
             var seconds = 0.0
             let found = Self.measure(&seconds) {
-                findings(path: analysis.path, candidates: linted.candidates, filter: linted.filter,
+                findings(path: analysis.path, candidates: pending.candidates, filter: pending.filter,
                          types: resolver, unresolved: &unresolved)
             }
             return FileFindings(findings: found, unresolved: unresolved, seconds: seconds)
@@ -154,9 +154,27 @@ public struct LintEngine: Sendable {
     }
 
     struct LintedFile: Sendable {
+        /// Nil when the file has no candidate and no directive, as most have. One reference,
+        /// so that the copies of a file's analysis retain and release one object, not five
+        /// arrays.
+        let pending: Pending?
+        let byteCount: Int
+
+        init(candidates: [Candidate], filter: DirectiveFilter, byteCount: Int) {
+            pending = candidates.isEmpty && filter.isEmpty ? nil : Pending(candidates: candidates, filter: filter)
+            self.byteCount = byteCount
+        }
+    }
+
+    /// A linted file's candidates and directives, kept until the project index is complete.
+    final class Pending: Sendable {
         let candidates: [Candidate]
         let filter: DirectiveFilter
-        let byteCount: Int
+
+        init(candidates: [Candidate], filter: DirectiveFilter) {
+            self.candidates = candidates
+            self.filter = filter
+        }
     }
 
     private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]]) -> (FileAnalysis, TypeDeclarationSummary) {
