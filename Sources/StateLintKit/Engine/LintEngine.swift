@@ -183,13 +183,21 @@ public struct LintEngine: Sendable {
             let bytes = try Self.load(path, sources: sources, timings: &timings)
             if isLinted { try SourceReader.validateText(bytes, path: path) }
             let file = SourceFile(path: path, bytes: bytes)
-            let scan = Self.measure(&timings.tokenize) { Tokenizer.scanCode(file.bytes) }
-            let structure = Self.measure(&timings.structure) { FileStructure(code: CodeTokens(file: file, scan: scan)) }
-            let summary = Self.measure(&timings.index) { TypeDeclarationSummary(structure) }
+            // One clock reading per phase boundary, and no closures: a closure's captures are
+            // copies, and each copy of the structure retains and releases every array in it.
+            var clock = PhaseClock()
+            let scan = Tokenizer.scanCode(file.bytes)
+            clock.lap(&timings.tokenize)
+            let comments = scan.comments
+            let structure = FileStructure(code: CodeTokens(file: file, scan: consume scan))
+            clock.lap(&timings.structure)
+            let summary = TypeDeclarationSummary(structure)
+            clock.lap(&timings.index)
             guard isLinted else {
                 return (FileAnalysis(path: path, isLinted: false, outcome: .success(LintedFile(candidates: [], filter: DirectiveFilter(file: file, tokens: []), byteCount: bytes.count)), timings: timings), summary)
             }
-            let (candidates, filter) = Self.measure(&timings.rules) { self.candidates(LintContext(structure: structure), tokens: scan.comments) }
+            let (candidates, filter) = self.candidates(LintContext(structure: consume structure), tokens: comments)
+            clock.lap(&timings.rules)
             return (FileAnalysis(path: path, isLinted: true,
                                  outcome: .success(LintedFile(candidates: candidates, filter: filter, byteCount: bytes.count)), timings: timings), summary)
         } catch {
@@ -202,9 +210,9 @@ public struct LintEngine: Sendable {
     func candidates(_ context: LintContext, tokens: [Token]) -> ([Candidate], DirectiveFilter) {
         let file = context.structure.file
         var found: [(ruleID: String, violation: RuleViolation)] = []
-        for (position, configured) in rules.enumerated() {
+        for position in rules.indices {
             let id = ruleIDs[position]
-            for violation in configured.rule.check(context) { found.append((id, violation)) }
+            for violation in rules[position].rule.check(context) { found.append((id, violation)) }
         }
         // All positions in one pass over the file (most files never need its line table).
         var offsets: [Int] = []
@@ -251,6 +259,18 @@ public struct LintEngine: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         defer { timings.read += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         return try SourceReader.read(path)
+    }
+
+    /// Times consecutive phases: each `lap` adds the time since the previous one (or since
+    /// the clock was made) to a phase's total.
+    struct PhaseClock {
+        private var last = DispatchTime.now().uptimeNanoseconds
+
+        mutating func lap(_ total: inout Double) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            total += Double(now - last) / 1e9
+            last = now
+        }
     }
 
     static func measure<T>(_ total: inout Double, _ work: () -> T) -> T {
