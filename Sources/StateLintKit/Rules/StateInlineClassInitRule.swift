@@ -25,26 +25,30 @@ public struct StateInlineClassInitRule: Rule {
         var violations: [RuleViolation] = []
         // Members group under their type's last name component, numbered once per file.
         let owners = context.typeGroups(lastComponentOfEveryName: true)
-        // Owner → the number of its `@State` declarations, or `appOwner`: SwiftUI creates App
-        // state once per launch, so an App is not looked at. One integer table per file.
-        var slots = [Int32](repeating: 0, count: owners.count)
+        // Owner → position of its `@State` declarations in `statesByOwner`, -1 while it has none,
+        // or `appOwner`: SwiftUI creates App state once per launch, so an App is not looked at.
+        // One integer table per file, where an array per owner cost an allocation each.
+        var slots = [Int32](repeating: -1, count: owners.count)
         for (index, declaration) in structure.declarations.enumerated() where declaration.kind.isTypeLike {
             if structure.inherits(index, "App") || structure.inherits(index, "SwiftUI.App"), let owner = owners.group(of: index) {
                 slots[owner] = Self.appOwner
             }
         }
-        // The owner of a `@State` declaration that is looked at, its parent and its attribute.
-        func owner(of index: Int) -> (owner: Int, parent: Int, state: Declaration.Attribute)? {
-            guard let state = structure.stateAttribute(of: index), let parent = structure.declarations[index].parent,
-                  let owner = owners.group(of: parent), slots[owner] != Self.appOwner else { return nil }
-            return (owner, parent, state)
-        }
-        var stateCount = 0
-        for index in structure.stateVariables {
-            guard let (owner, parent, state) = owner(of: index) else { continue }
-            slots[owner] += 1
-            stateCount += 1
+        // The `@State` declarations of each owner with any, in source order (names compared on demand).
+        var statesByOwner: [[Int]] = []
+        statesByOwner.reserveCapacity(owners.count)
+        for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
+            guard let state = structure.stateAttribute(of: index), let parent = declaration.parent,
+                  let owner = owners.group(of: parent), slots[owner] != Self.appOwner else { continue }
+            if slots[owner] < 0 {
+                slots[owner] = Int32(statesByOwner.count)
+                // Usually one view holds all of a file's `@State`: room for the rest at once.
+                var states: [Int] = []
+                states.reserveCapacity(structure.stateVariables.count - position)
+                statesByOwner.append(states)
+            }
+            statesByOwner[Int(slots[owner])].append(index)
             // `@State var m = Model()` or `@State(initialValue: Model()) var m`.
             var value = declaration.initializer
             if value == nil, let arguments = state.arguments {
@@ -59,26 +63,10 @@ public struct StateInlineClassInitRule: Rule {
                                                 structure.name(of: index), creation.typeName, requiresClass: condition))
         }
         // `_m = State(initialValue: Model())` in an initializer.
-        guard stateCount > 0 else { return violations }
-        // The `@State` declarations of every owner in one list, grouped by owner, in source
-        // order within each: owner `o`'s are the `slots[o]` from `starts[o]`. One array per
-        // file, where an array per owner cost an allocation each. `starts` begins as each
-        // owner's end, and filling the list from the back moves it to the owner's start.
-        var starts = slots
-        var end: Int32 = 0
-        for owner in starts.indices where starts[owner] != Self.appOwner {
-            end += starts[owner]
-            starts[owner] = end
-        }
-        var ownedStates = [Int](repeating: 0, count: stateCount)
-        for index in structure.stateVariables.reversed() {
-            guard let (owner, _, _) = owner(of: index) else { continue }
-            starts[owner] -= 1
-            ownedStates[Int(starts[owner])] = index
-        }
+        guard !statesByOwner.isEmpty else { return violations }
         let bytes = code.file.bytes
         var storageIndexes: [Int: [String: Int]] = [:]  // owner → `_name` → property, for owners with many
-        func storage(named k: Int, of owner: Int, among states: ArraySlice<Int>) -> Int? {
+        func storage(named k: Int, of owner: Int, among states: [Int]) -> Int? {
             guard states.count > NamedMembers<Int>.searchLimit else { return Self.storage(named: k, among: states, structure) }
             if storageIndexes[owner] == nil {
                 var index: [String: Int] = [:]
@@ -89,9 +77,8 @@ public struct StateInlineClassInitRule: Rule {
         }
         for declaration in structure.declarations where declaration.kind == .initializer {
             guard let body = declaration.body, let parent = declaration.parent, let owner = owners.group(of: parent),
-                  slots[owner] > 0 else { continue }
-            let start = Int(starts[owner])
-            let states = ownedStates[start..<(start + Int(slots[owner]))]
+                  slots[owner] >= 0 else { continue }
+            let states = statesByOwner[Int(slots[owner])]
             for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
                 // Only `_name` can name a property's storage: skip the rest without making strings.
                 guard bytes[code[k].start] == UInt8(ascii: "_"),
@@ -115,28 +102,26 @@ public struct StateInlineClassInitRule: Rule {
 
     /// The `@State` declaration among `states` whose storage `_name` token `k` spells; the last
     /// one when several share a name, as a later declaration hides an earlier one. A search,
-    /// for the usual handful of properties: lengths first, then bytes on the raw buffer (the
-    /// `_x = State(…)` lines of an initializer each searched every property of the view).
-    private static func storage(named k: Int, among states: ArraySlice<Int>, _ structure: FileStructure) -> Int? {
+    /// for the usual handful of properties.
+    private static func storage(named k: Int, among states: [Int], _ structure: FileStructure) -> Int? {
         let code = structure.code
         let token = code[k]
-        let tokenIsASCII = code.isASCII(k)
         for index in states.reversed() {
             let nameToken = structure.declarations[index].nameToken
             let name = code[nameToken]
-            if tokenIsASCII && code.isASCII(nameToken) {
+            if Self.isASCII(token, code) && Self.isASCII(name, code) {
                 // On ASCII, string equality is byte equality.
                 guard token.length == name.length + 1 else { continue }
-                let same = code.file.bytes.withUnsafeBufferPointer { buffer in
-                    for offset in 0..<name.length where buffer[token.start + 1 + offset] != buffer[name.start + offset] { return false }
-                    return true
-                }
-                if same { return index }
+                if code.file.bytes[(token.start + 1)..<token.end].elementsEqual(code.file.bytes[name.range]) { return index }
             } else if code.string(k) == "_" + code.string(nameToken) {
                 return index
             }
         }
         return nil
+    }
+
+    private static func isASCII(_ token: Token, _ code: CodeTokens) -> Bool {
+        code.file.bytes[token.range].allSatisfy { $0 < 0x80 }
     }
 
     /// The creation in `range` and the condition under which it makes a class instance;
