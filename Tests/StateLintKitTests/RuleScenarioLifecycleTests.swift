@@ -142,6 +142,33 @@ import Testing
         Self.expectMarked(source, rule: Self.nilCheck, options: [Self.nilCheck: ["handlers": RuleOptionValue.stringList(["onFirstAppear"])]])
     }
 
+    @Test func eachRuleFollowsItsOwnHandlers() {
+        // The two rules share one analysis only when their handler names are the same (one
+        // instance for the defaults, equal sets otherwise).
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct TwoHandlersView: View {
+            @State private var first: Model?
+            @State private var second: Model?
+            var body: some View {
+                Text("x")
+                    .onFirstAppear { first = Model() }
+                    .onAppear { second = Model() }
+            }
+        }
+        """
+        let nilCheck = Self.nilCheck, teardown = Self.teardown
+        func hits(_ options: [String: [String: RuleOptionValue]]) -> [String] {
+            RuleHarness.hits(source, rules: [nilCheck, teardown], options: options).map { "\($0.line) \($0.ruleID)" }.sorted()
+        }
+        let custom = RuleOptionValue.stringList(["onFirstAppear"])
+        #expect(hits([:]) == ["9 \(nilCheck)", "9 \(teardown)"])
+        #expect(hits([nilCheck: ["handlers": custom]]) == ["8 \(nilCheck)", "9 \(teardown)"])
+        #expect(hits([teardown: ["handlers": custom]]) == ["8 \(teardown)", "9 \(nilCheck)"])
+        #expect(hits([nilCheck: ["handlers": custom], teardown: ["handlers": custom]]) == ["8 \(nilCheck)", "8 \(teardown)"])
+    }
+
     @Test func teardownInMethodsAndPerformArguments() {
         Self.expectMarked("""
         import SwiftUI
@@ -212,5 +239,44 @@ import Testing
         }
         extension Model { static let shared = Model() }
         """, rule: Self.teardown)
+    }
+
+    // Members are collected only for view types with a handler (found through the handler's
+    // enclosing type, which may be an extension); a view without one is never analysed.
+    @Test func onlyViewsWithHandlersAreAnalysedAndExtensionsShareTheirView() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct Plain: View {
+            @State private var model: Model?
+            var body: some View { Text("plain") }
+            func reset() { model = Model() }
+        }
+        struct Handled: View {
+            @State private var model: Model?
+            var body: some View { Text("x") }
+        }
+        extension Handled {
+            var more: some View {
+                Text("y").onAppear { ↓model = Model() }
+            }
+        }
+        struct Torn: View {
+            @State private var model: Model?
+            var body: some View { Text("t").task { if model == nil { model = Model() } } }
+        }
+        extension Torn {
+            var gone: some View { Text("g").onDisappear { model = nil } }
+        }
+        struct Other: View {
+            @State private var count = 0
+            var body: some View {
+                Text("z").onAppear { model = Model() }
+            }
+        }
+        """
+        Self.expectMarked(source, rule: Self.nilCheck)
+        // `Handled` has no teardown; `Torn`'s is in an extension.
+        Self.expectMarked(source, rule: Self.teardown)
     }
 }

@@ -251,6 +251,48 @@ import Testing
         """)
     }
 
+    @Test func storageAssignmentsFindOnlyTheirOwnViewsProperties() {
+        // The `@State` declarations of all views are kept as one list grouped by view: a view
+        // whose declarations are interleaved with a nested view's must find only its own, and
+        // an App's are never looked at.
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct Outer: View {
+            @State private var a: Model
+            struct Inner: View {
+                @State private var b: Model
+                @State private var a: Model
+                var body: some View { Text("i") }
+                init() {
+                    ↓_a = State(initialValue: Model())
+                    ↓_b = State(initialValue: Model())
+                    _c = State(initialValue: Model())
+                }
+            }
+            @State private var c: Model
+            var body: some View { Text("o") }
+            init() {
+                ↓_a = State(initialValue: Model())
+                _b = State(initialValue: Model())
+                ↓_c = State(initialValue: Model())
+            }
+        }
+        @main struct Main: App {
+            @State private var a: Model
+            init() { _a = State(initialValue: Model()) }
+            var body: some Scene { WindowGroup { Outer() } }
+        }
+        struct Last: View {
+            @State private var b: Model
+            var body: some View { Text("l") }
+        }
+        extension Last {
+            init(x: Int) { ↓_b = State(initialValue: Model()) }
+        }
+        """)
+    }
+
     @Test func nestedTypesResolveInTheirScopeFirst() {
         // `Model` alone is ambiguous project-wide (a class here, a struct in `Row`), but inside
         // `FeatureView` it means `FeatureView.Model`.

@@ -111,11 +111,11 @@ public struct LintEngine: Sendable {
         let perFile = parallelMap(analyses, jobs: options.jobs) { analysis -> FileFindings? in
             guard analysis.isLinted, case .success(let linted) = analysis.outcome else { return nil }
             // Most files: no violation and no directive, so nothing to decide.
-            if linted.candidates.isEmpty && linted.filter.isEmpty { return nil }
+            guard let pending = linted.pending else { return nil }
             var unresolved: [String] = []
             var seconds = 0.0
             let found = Self.measure(&seconds) {
-                findings(path: analysis.path, candidates: linted.candidates, filter: linted.filter,
+                findings(path: analysis.path, candidates: pending.candidates, filter: pending.filter,
                          types: resolver, unresolved: &unresolved)
             }
             return FileFindings(findings: found, unresolved: unresolved, seconds: seconds)
@@ -155,9 +155,27 @@ public struct LintEngine: Sendable {
     }
 
     struct LintedFile: Sendable {
+        /// Nil when the file has no candidate and no directive, as most have. One reference,
+        /// so that the copies of a file's analysis retain and release one object, not five
+        /// arrays.
+        let pending: Pending?
+        let byteCount: Int
+
+        init(candidates: [Candidate], filter: DirectiveFilter, byteCount: Int) {
+            pending = candidates.isEmpty && filter.isEmpty ? nil : Pending(candidates: candidates, filter: filter)
+            self.byteCount = byteCount
+        }
+    }
+
+    /// A linted file's candidates and directives, kept until the project index is complete.
+    final class Pending: Sendable {
         let candidates: [Candidate]
         let filter: DirectiveFilter
-        let byteCount: Int
+
+        init(candidates: [Candidate], filter: DirectiveFilter) {
+            self.candidates = candidates
+            self.filter = filter
+        }
     }
 
     private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]],
@@ -167,13 +185,21 @@ public struct LintEngine: Sendable {
             let bytes = try Self.load(path, sources: sources, below: directory, timings: &timings)
             if isLinted { try SourceReader.validateText(bytes, path: path) }
             let file = SourceFile(path: path, bytes: bytes)
-            let scan = Self.measure(&timings.tokenize) { Tokenizer.scanCode(file.bytes) }
-            let structure = Self.measure(&timings.structure) { FileStructure(code: CodeTokens(file: file, scan: scan)) }
-            let summary = Self.measure(&timings.index) { TypeDeclarationSummary(structure) }
+            // One clock reading per phase boundary, and no closures: a closure's captures are
+            // copies, and each copy of the structure retains and releases every array in it.
+            var clock = PhaseClock()
+            let scan = Tokenizer.scanCode(file.bytes)
+            clock.lap(&timings.tokenize)
+            let comments = scan.comments
+            let structure = FileStructure(code: CodeTokens(file: file, scan: consume scan))
+            clock.lap(&timings.structure)
+            let summary = TypeDeclarationSummary(structure)
+            clock.lap(&timings.index)
             guard isLinted else {
                 return (FileAnalysis(path: path, isLinted: false, outcome: .success(LintedFile(candidates: [], filter: DirectiveFilter(file: file, tokens: []), byteCount: bytes.count)), timings: timings), summary)
             }
-            let (candidates, filter) = Self.measure(&timings.rules) { self.candidates(LintContext(structure: structure), tokens: scan.comments) }
+            let (candidates, filter) = self.candidates(LintContext(structure: consume structure), tokens: comments)
+            clock.lap(&timings.rules)
             return (FileAnalysis(path: path, isLinted: true,
                                  outcome: .success(LintedFile(candidates: candidates, filter: filter, byteCount: bytes.count)), timings: timings), summary)
         } catch {
@@ -186,9 +212,9 @@ public struct LintEngine: Sendable {
     func candidates(_ context: LintContext, tokens: [Token]) -> ([Candidate], DirectiveFilter) {
         let file = context.structure.file
         var found: [(ruleID: String, violation: RuleViolation)] = []
-        for (position, configured) in rules.enumerated() {
+        for position in rules.indices {
             let id = ruleIDs[position]
-            for violation in configured.rule.check(context) { found.append((id, violation)) }
+            for violation in rules[position].rule.check(context) { found.append((id, violation)) }
         }
         // All positions in one pass over the file (most files never need its line table).
         var offsets: [Int] = []
@@ -238,6 +264,18 @@ public struct LintEngine: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         defer { timings.read += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         return try SourceReader.read(path, below: directory)
+    }
+
+    /// Times consecutive phases: each `lap` adds the time since the previous one (or since
+    /// the clock was made) to a phase's total.
+    struct PhaseClock {
+        private var last = DispatchTime.now().uptimeNanoseconds
+
+        mutating func lap(_ total: inout Double) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            total += Double(now - last) / 1e9
+            last = now
+        }
     }
 
     static func measure<T>(_ total: inout Double, _ work: () -> T) -> T {

@@ -9,14 +9,16 @@ public struct AppearMissingNilCheckRule: Rule {
 
     public static let options = [AppearHandlersOption.spec]
 
-    let handlers: Set<String>
+    let handlers: AppearHandlerNames
 
     public init(configuration: RuleConfiguration?) {
         handlers = AppearHandlersOption.handlers(configuration)
     }
 
     public func check(_ context: LintContext) -> [RuleViolation] {
-        context.stateLifecycle(appearHandlers: handlers).creatingAssignments.filter { !$0.isGuarded }.map { assignment in
+        // Every finding assigns a `@State` property; many files have none.
+        guard !context.structure.stateVariables.isEmpty else { return [] }
+        return context.stateLifecycle(handlers).creatingAssignments.filter { !$0.isGuarded }.map { assignment in
             let name = assignment.property.name
             let type = assignment.creation.typeName
             let taskNote = assignment.handler == "task"

@@ -9,14 +9,16 @@ public struct DisappearMissingTeardownRule: Rule {
 
     public static let options = [AppearHandlersOption.spec]
 
-    let handlers: Set<String>
+    let handlers: AppearHandlerNames
 
     public init(configuration: RuleConfiguration?) {
         handlers = AppearHandlersOption.handlers(configuration)
     }
 
     public func check(_ context: LintContext) -> [RuleViolation] {
-        let lifecycle = context.stateLifecycle(appearHandlers: handlers)
+        // Every finding assigns a `@State` property; many files have none.
+        guard !context.structure.stateVariables.isEmpty else { return [] }
+        let lifecycle = context.stateLifecycle(handlers)
         return lifecycle.creatingAssignments.compactMap { assignment in
             let property = assignment.property
             guard property.isOptional,

@@ -93,6 +93,7 @@ public struct ClassCondition: Sendable, Hashable {
 public final class LintContext: @unchecked Sendable {
     public let structure: FileStructure
     private var lifecycle: StateLifecycle?
+    private var lifecycleHandlers: AppearHandlerNames?
 
     public init(structure: FileStructure) {
         self.structure = structure
@@ -113,9 +114,16 @@ public final class LintContext: @unchecked Sendable {
 
     /// The appear/disappear analysis, computed once per file for the rules that need it.
     public func stateLifecycle(appearHandlers: Set<String>) -> StateLifecycle {
-        if let lifecycle, lifecycle.appearHandlers == appearHandlers { return lifecycle }
-        let computed = StateLifecycle(context: self, appearHandlers: appearHandlers)
+        stateLifecycle(AppearHandlerNames(appearHandlers))
+    }
+
+    /// The analysis for `handlers`, shared by the rules with the same handlers (usually one
+    /// instance: see `AppearHandlerNames`).
+    func stateLifecycle(_ handlers: AppearHandlerNames) -> StateLifecycle {
+        if let lifecycle, let known = lifecycleHandlers, known === handlers || known.names == handlers.names { return lifecycle }
+        let computed = StateLifecycle(context: self, appearHandlers: handlers.names)
         lifecycle = computed
+        lifecycleHandlers = handlers
         return computed
     }
 

@@ -31,13 +31,13 @@ public final class StateLifecycle: @unchecked Sendable {
     let appearHandlers: Set<String>
     /// View type name → property name → property. Built on request: the analysis itself
     /// matches names on tokens (see `propertyLists`).
+    /// Every view type with `@State`, not only those with handlers (the analysis collects
+    /// members only for those).
     public var properties: [String: [String: StateProperty]] {
         var result: [String: [String: StateProperty]] = [:]
-        for (group, slot) in slots.enumerated() where slot >= 0 {
-            let list = propertyLists[Int(slot)]
-            var byName: [String: StateProperty] = [:]
-            for entry in list.entries { byName[structure.name(of: entry.member)] = stateProperty(entry.member) }
-            result[groups.name(group)] = byName
+        for index in structure.stateVariables {
+            guard let parent = structure.declarations[index].parent, let group = groups.group(of: parent) else { continue }
+            result[groups.name(group, in: code), default: [:]][structure.name(of: index)] = stateProperty(index)
         }
         return result
     }
@@ -52,9 +52,10 @@ public final class StateLifecycle: @unchecked Sendable {
     /// Type declarations numbered by the view type name their members group under: a
     /// struct's own name, or the last component of an extension's extended type.
     private let groups: TypeGroups
-    /// View type (group) → its position in `propertyLists` and `methodLists`, or -1 for a type
-    /// without `@State`. Integers, so that making the table per file is one fill, not an
-    /// element-by-element copy of optional lists.
+    /// View type (group) → its position in `propertyLists` and `methodLists`, or a negative
+    /// number for a type without `@State` or without an appear or disappear handler.
+    /// Integers, so that making the table per file is one fill, not an element-by-element copy
+    /// of optional lists.
     private var slots: [Int32]
     /// The `@State` properties (declaration indices: a `StateProperty`, with its strings, is
     /// made only for a property the handlers assign) and the methods (bodies) of each type
@@ -73,11 +74,11 @@ public final class StateLifecycle: @unchecked Sendable {
         slots = []
         propertyLists = []
         methodLists = []
-        guard collectMembers() else { return }
+        guard markHandledGroups(), collectMembers() else { return }
         for call in structure.modifierCalls {
             guard let type = call.enclosingType, let group = groups.group(of: type), slots[group] >= 0 else { continue }
             let props = propertyLists[Int(slots[group])]
-            if appearHandlers.contains(call.name) {
+            if isAppearHandler(call.name) {
                 for body in actionBodies(call, group: group) {
                     findCreatingAssignments(in: body, properties: props, handler: call.name, group: group, type: type)
                 }
@@ -89,13 +90,41 @@ public final class StateLifecycle: @unchecked Sendable {
         }
     }
 
-    /// `@State` properties by view type, then (only if there are any) methods by view type.
-    /// Returns whether there were any properties. Most files have no `@State`, so they pay for
-    /// one cheap pass over the declarations.
-    private func collectMembers() -> Bool {
+    /// Marks in `slots` (as `Self.handled`) the view types with an appear or disappear handler:
+    /// only their members are collected. A third of the files with `@State` have no handler,
+    /// and many views in the others have none; collecting every view's properties and methods
+    /// cost more than the rest of the analysis. Returns whether any type has a handler.
+    private func markHandledGroups() -> Bool {
         guard !structure.stateVariables.isEmpty else { return false }
+        var slots: [Int32] = []
+        for call in structure.modifierCalls where call.name == "onDisappear" || isAppearHandler(call.name) {
+            guard let type = call.enclosingType, let group = groups.group(of: type) else { continue }
+            if slots.isEmpty { slots = [Int32](repeating: Self.unhandled, count: groups.count) }
+            slots[group] = Self.handled
+        }
+        self.slots = slots
+        return !slots.isEmpty
+    }
+
+    /// Whether a modifier is an appear handler. Compared with each handler name (usually two)
+    /// rather than hashed: it is asked twice for every modifier call of a file with `@State`.
+    private func isAppearHandler(_ name: String) -> Bool {
+        guard appearHandlers.count <= 8 else { return appearHandlers.contains(name) }
+        for handler in appearHandlers where handler == name { return true }
+        return false
+    }
+
+    /// In `slots`: a view type without an appear or disappear handler.
+    private static var unhandled: Int32 { -1 }
+    /// In `slots`: a view type with a handler, before its first `@State` property is found.
+    private static var handled: Int32 { -2 }
+
+    /// `@State` properties of the types `markHandledGroups` marked, then (only if there are
+    /// any) their methods. Returns whether there were any properties.
+    private func collectMembers() -> Bool {
         // Built in locals: each access to a stored property of this class is an exclusivity check.
-        var slots = [Int32](repeating: -1, count: groups.count)
+        var slots = self.slots
+        self.slots = []
         // Files have a few views with `@State` each: room for every type at once, as growing
         // copies the lists element by element.
         var propertyLists: [NamedMembers<Int>] = []
@@ -104,8 +133,9 @@ public final class StateLifecycle: @unchecked Sendable {
         methodLists.reserveCapacity(groups.count)
         for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
-            guard let parent = declaration.parent, let group = groups.group(of: parent) else { continue }
-            if slots[group] < 0 {
+            guard let parent = declaration.parent, let group = groups.group(of: parent),
+                  slots[group] != Self.unhandled else { continue }
+            if slots[group] == Self.handled {
                 slots[group] = Int32(propertyLists.count)
                 // Usually one view holds all of a file's `@State`: room for the rest at once.
                 var list = NamedMembers<Int>()
@@ -115,13 +145,13 @@ public final class StateLifecycle: @unchecked Sendable {
             }
             propertyLists[Int(slots[group])].append(index, nameToken: declaration.nameToken, in: code)
         }
+        self.slots = slots
         guard !propertyLists.isEmpty else { return false }
         for declaration in structure.declarations where declaration.kind == .function {
             guard let body = declaration.body, let parent = declaration.parent, let group = groups.group(of: parent),
                   slots[group] >= 0 else { continue }
             methodLists[Int(slots[group])].append(body, nameToken: declaration.nameToken, in: code)
         }
-        self.slots = slots
         self.propertyLists = propertyLists
         self.methodLists = methodLists
         return true
@@ -148,21 +178,19 @@ public final class StateLifecycle: @unchecked Sendable {
         let methods = methodLists[Int(slots[group])]
         if let performed = call.performMethodToken, let body = methods.member(named: performed, in: code) { bodies.append(body) }
         // A handful of bodies at most: a linear search, where a `Set` cost an allocation and
-        // hashing per modifier call.
-        var frontier = bodies
+        // hashing per modifier call. Each level's bodies are `bodies[frontier]`, and the
+        // methods they call are appended after them: one array, not one per level.
+        var frontier = 0..<bodies.count
         for _ in 0..<3 where !frontier.isEmpty {
-            var next: [ClosedRange<Int>] = []
-            for body in frontier {
-                for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
+            for position in frontier {
+                for k in bodies[position] where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
                     let isMember = code.kind(k - 1) != .period || (code.keyword(k - 2) == .`self` && code.kind(k - 3) != .period)
                     guard isMember, let callee = methods.member(named: k, in: code),
-                          !bodies.contains(where: { $0.lowerBound == callee.lowerBound }),
-                          !next.contains(where: { $0.lowerBound == callee.lowerBound }) else { continue }
-                    next.append(callee)
+                          !bodies.contains(where: { $0.lowerBound == callee.lowerBound }) else { continue }
+                    bodies.append(callee)
                 }
             }
-            bodies += next
-            frontier = next
+            frontier = frontier.upperBound..<bodies.count
         }
         return bodies
     }
@@ -206,7 +234,7 @@ public final class StateLifecycle: @unchecked Sendable {
         }
         guard !found.isEmpty else { return }
         // Names are made only here: most handlers create nothing.
-        let viewType = groups.name(group)
+        let viewType = groups.name(group, in: code)
         let scope = structure.qualifiedName(of: type)
         let guarded = NilGuards(code: code)
             .guarded(found.map { ($0.target, $0.value.lowerBound, $0.property.name) }, within: body)
@@ -223,7 +251,7 @@ public final class StateLifecycle: @unchecked Sendable {
         for (property, _, k) in propertyAssignments(in: body, properties: properties) {
             let isNil = code.keyword(k + 2) == .nil
                 || (code.kind(k + 2) == .period && code.text(k + 3, is: "none"))
-            if isNil { teardowns[groups.name(group), default: []].insert(property.name) }
+            if isNil { teardowns[groups.name(group, in: code), default: []].insert(property.name) }
         }
     }
 }
