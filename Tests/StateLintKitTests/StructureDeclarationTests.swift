@@ -236,6 +236,28 @@ import Testing
         #expect(fast == summary(byField: true))
     }
 
+    /// The skip loop tests two tokens per round: from every start, over every pattern of
+    /// selected tokens (odd and even counts, a selected token last), it must stop where a
+    /// plain one-by-one scan does.
+    @Test func nextSelectedAgreesWithAPlainScan() {
+        let actions: [UInt8] = [DecisionTable.Action.skip, DecisionTable.Action.keyword]
+        var mismatches: [String] = []
+        actions.withUnsafeBufferPointer { actions in
+            for count in 0...7 {
+                for pattern in 0..<(1 << count) {
+                    let key = { (k: Int) in (pattern >> k) & 1 }
+                    for start in 0...count {
+                        var expected = start
+                        while expected < count && key(expected) == 0 { expected += 1 }
+                        let found = DeclarationScanner.nextSelected(from: start, count, actions, key: key)
+                        if found != expected { mismatches.append("\(count) \(pattern) \(start): \(found)") }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
     /// Pending bodies stay sorted nearest `{` last, as `Array.insert(_:at:)` kept them.
     @Test func pendingBodiesInsertInOrder() {
         typealias Body = DeclarationScanner.PendingBody

@@ -71,13 +71,13 @@ struct DeclarationScanner {
         let table = DecisionTable.shared
         tokens.withUnsafeBufferPointer { tokens in
             bytes.withUnsafeBufferPointer { bytes in
-                table.words.withUnsafeBufferPointer { words in
+                table.actions.withUnsafeBufferPointer { actions in
                     // Two copies of the loop, so the per-token key read has no branch.
                     if readingKeysByField {
-                        scan(tokens, bytes, words) { k in DecisionTable.key(tokens[k].kind.rawValue, tokens[k].keyword.rawValue) }
+                        scan(tokens, bytes, actions) { k in DecisionTable.key(tokens[k].kind.rawValue, tokens[k].keyword.rawValue) }
                     } else {
                         let raw = UnsafeRawPointer(tokens.baseAddress)
-                        scan(tokens, bytes, words) { k in
+                        scan(tokens, bytes, actions) { k in
                             Int(raw.unsafelyUnwrapped.load(fromByteOffset: k &* MemoryLayout<Token>.stride, as: UInt16.self))
                         }
                     }
@@ -88,26 +88,40 @@ struct DeclarationScanner {
 
     @inline(__always)
     private mutating func scan(_ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>,
-                               _ words: UnsafeBufferPointer<UInt64>, key: (Int) -> Int) {
+                               _ actions: UnsafeBufferPointer<UInt8>, key: (Int) -> Int) {
         let count = tokens.count
         var k = 0
-        while k < count {
-            // One table test per token; about four in five need no decision.
-            guard DecisionTable.needsDecision(key: key(k), words) else {
-                k += 1
-                continue
-            }
+        while true {
+            k = Self.nextSelected(from: k, count, actions, key: key)
+            guard k < count else { return }
+            let action = actions[key(k)]
             // Most `.` are member accesses no action modifier starts with: skipped
             // here, without the call (two in five selected tokens are `.`).
-            if tokens[k].kind == .period && !Self.mayStartActionModifier(after: k, tokens, bytes) {
-                k += 1
+            if action == DecisionTable.Action.period && !Self.mayStartActionModifier(after: k, tokens, bytes) {
+                k &+= 1
                 continue
             }
             // Scopes the scan has left are dropped only here: nothing reads them in between.
             if k > innermostClose { dropScopes(before: k) }
-            decide(at: k, tokens[k], tokens)
-            k += 1
+            decide(action, at: k, tokens)
+            k &+= 1
         }
+    }
+
+    /// The first token at or after `k` whose action is not `skip`, or `count`: about four in
+    /// five tokens are skipped here, two per round (a loop of its own, so LLVM does not test
+    /// the other actions first for every token).
+    @inline(__always)
+    static func nextSelected(from k: Int, _ count: Int, _ actions: UnsafeBufferPointer<UInt8>,
+                                     key: (Int) -> Int) -> Int {
+        var k = k
+        while k &+ 1 < count {
+            if actions[key(k)] != DecisionTable.Action.skip { return k }
+            if actions[key(k &+ 1)] != DecisionTable.Action.skip { return k &+ 1 }
+            k &+= 2
+        }
+        if k < count && actions[key(k)] == DecisionTable.Action.skip { k &+= 1 }
+        return k
     }
 
     /// Whether the `.` at `k` can start `.task` or `.on…`: the next token is a name starting
@@ -120,16 +134,17 @@ struct DeclarationScanner {
         return first == UInt8(ascii: "o") || first == UInt8(ascii: "t")
     }
 
-    /// The work for a token `DecisionTable` selected.
-    private mutating func decide(at k: Int, _ token: Token, _ tokens: UnsafeBufferPointer<Token>) {
-        switch token.kind {
-        case .leftBrace:
+    /// The work for a token `DecisionTable` selected (`action` is one of `DecisionTable.Action`).
+    @inline(__always)
+    private mutating func decide(_ action: UInt8, at k: Int, _ tokens: UnsafeBufferPointer<Token>) {
+        switch action {
+        case DecisionTable.Action.openScope:
             openScope(at: k, close: code.partner(of: k) ?? tokens.count)
-        case .keyword:
+        case DecisionTable.Action.keyword:
             scanKeyword(at: k)
-        case .identifier where token.keyword == .actor:
+        case DecisionTable.Action.actor:
             if isActorDeclaration(at: k) { addType(.actor, keywordAt: k) }
-        case .period:
+        case DecisionTable.Action.period:
             // `run` has checked `mayStartActionModifier`.
             if let call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
                 modifierCalls.append(call)
