@@ -1,5 +1,9 @@
 /// Everything the structure pass learns about one file, computed once and shared by all rules.
-public struct FileStructure: Sendable {
+///
+/// A class: the rules and the engine pass it around and keep it in several places, and as a
+/// struct of a dozen arrays and references every copy retained (and every drop released)
+/// each of them.
+public final class FileStructure: Sendable {
     public let code: CodeTokens
     public let declarations: [Declaration]
     public let modifierCalls: [ModifierCall]
@@ -12,7 +16,7 @@ public struct FileStructure: Sendable {
     /// First code index of each inherited name.
     private let inheritanceStorage: [Int32]
 
-    public init(file: SourceFile, tokens: [Token]) {
+    public convenience init(file: SourceFile, tokens: [Token]) {
         self.init(code: CodeTokens(file: file, allTokens: tokens))
     }
 
@@ -21,7 +25,8 @@ public struct FileStructure: Sendable {
         var scanner = DeclarationScanner(code: code)
         scanner.run()
         scanner.release()
-        declarations = scanner.declarations
+        let declarations = scanner.declarations
+        self.declarations = declarations
         modifierCalls = scanner.modifierCalls
         attributeStorage = scanner.attributes
         modifierStorage = scanner.modifiers
