@@ -9,6 +9,11 @@ import Testing
         let file = SourceFile(path: "D.swift", text: source)
         let structure = FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes))
         let code = structure.code
+        // The counts the scanner keeps as it goes agree with the declarations they count.
+        #expect(structure.typeLikeCount == structure.declarations.filter { $0.kind.isTypeLike }.count)
+        #expect(structure.stateVariables == structure.declarations.indices.filter {
+            structure.declarations[$0].hasStateAttribute && structure.declarations[$0].kind == .variable
+        })
         func text(_ range: Range<Int>?) -> String {
             guard let range, !range.isEmpty else { return "-" }
             return range.map { code.string($0) }.joined(separator: " ")

@@ -16,6 +16,9 @@ struct DeclarationScanner {
     /// Variables with a `@State` attribute so far: `FileStructure.stateVariables` is
     /// allocated once at this size instead of growing (three times per file on average).
     var stateVariableCount = 0
+    /// Types and extensions so far: what `TypeDeclarationSummary` reserves room for, counted
+    /// here instead of in a second pass over the declarations.
+    var typeLikeCount = 0
 
     /// An open brace: the `}` that closes it, the declaration it belongs to, and (so lookups
     /// need not walk the stack) the innermost declaration and type it is inside; -1 for none.
@@ -288,8 +291,9 @@ struct DeclarationScanner {
 
     /// What `scanPrefix(before:)` returns when the first token it looks at ends the walk.
     private func emptyPrefix(at keyword: Int) -> Prefix {
-        Prefix(start: keyword, attributes: Int32(attributes.count)..<Int32(attributes.count),
-               modifiers: Int32(modifiers.count)..<Int32(modifiers.count), hasState: false)
+        let attribute = Int32(truncatingIfNeeded: attributes.count)
+        let modifier = Int32(truncatingIfNeeded: modifiers.count)
+        return Prefix(start: keyword, attributes: attribute..<attribute, modifiers: modifier..<modifier, hasState: false)
     }
 
     /// Walks back from a declaration keyword over modifiers and attributes, appending them to
@@ -298,6 +302,7 @@ struct DeclarationScanner {
         let firstAttribute = attributes.count
         let firstModifier = modifiers.count
         var start = keyword
+        var hasState = false
         var k = keyword - 1
         while k >= 0 {
             let token = code[k]
@@ -306,7 +311,7 @@ struct DeclarationScanner {
                 let owner = open - 1
                 if code[owner].kind == .attribute || (code[owner].kind == .identifier && code.kind(owner - 1) == .period && code.kind(owner - 2) == .attribute) {
                     let at = code[owner].kind == .attribute ? owner : owner - 2
-                    addAttribute(at: at, nameToken: owner, arguments: open...k)
+                    if addAttribute(at: at, nameToken: owner, arguments: open...k) { hasState = true }
                     start = at
                     k = at - 1
                     continue
@@ -320,14 +325,14 @@ struct DeclarationScanner {
                 break
             }
             if token.kind == .attribute {
-                addAttribute(at: k, nameToken: k, arguments: nil)
+                if addAttribute(at: k, nameToken: k, arguments: nil) { hasState = true }
                 start = k
                 k -= 1
                 continue
             }
             if token.kind == .identifier, code.kind(k - 1) == .period, code.kind(k - 2) == .attribute {
                 // `@SwiftUI.State`
-                addAttribute(at: k - 2, nameToken: k, arguments: nil)
+                if addAttribute(at: k - 2, nameToken: k, arguments: nil) { hasState = true }
                 start = k - 2
                 k -= 3
                 continue
@@ -342,16 +347,18 @@ struct DeclarationScanner {
         }
         if attributes.count - firstAttribute > 1 { attributes[firstAttribute...].reverse() }
         if modifiers.count - firstModifier > 1 { modifiers[firstModifier...].reverse() }
-        var hasState = false
-        for i in firstAttribute..<attributes.count where attributes[i].isState { hasState = true }
-        return Prefix(start: start, attributes: Int32(firstAttribute)..<Int32(attributes.count),
-                      modifiers: Int32(firstModifier)..<Int32(modifiers.count), hasState: hasState)
+        return Prefix(start: start,
+                      attributes: Int32(truncatingIfNeeded: firstAttribute)..<Int32(truncatingIfNeeded: attributes.count),
+                      modifiers: Int32(truncatingIfNeeded: firstModifier)..<Int32(truncatingIfNeeded: modifiers.count),
+                      hasState: hasState)
     }
 
-    private mutating func addAttribute(at k: Int, nameToken: Int, arguments: ClosedRange<Int>?) {
+    /// Appends an attribute; returns whether it is `@State` (so the walk needs no second pass).
+    private mutating func addAttribute(at k: Int, nameToken: Int, arguments: ClosedRange<Int>?) -> Bool {
         // `@State` as one attribute token, or the `State` of `@SwiftUI.State`.
         let isState = code.text(nameToken, is: "@State") || code.text(nameToken, is: "State")
         attributes.append(Declaration.Attribute(token: k, nameToken: nameToken, arguments: arguments, isState: isState))
+        return isState
     }
 
     // MARK: Types
@@ -414,6 +421,7 @@ struct DeclarationScanner {
                                  typeAnnotation: Range<Int>? = nil, initializer: Range<Int>? = nil) {
         if let body { registerBody(opening: body.lowerBound) }
         if prefix.hasState && kind == .variable { stateVariableCount += 1 }
+        if kind.isTypeLike { typeLikeCount += 1 }
         declarations.append(Declaration(
             kind: kind, hasStateAttribute: prefix.hasState,
             storedKeyword: Int32(truncatingIfNeeded: keyword), storedName: Int32(truncatingIfNeeded: name),

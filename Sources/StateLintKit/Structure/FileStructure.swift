@@ -10,6 +10,8 @@ public final class FileStructure: Sendable {
     /// Indices of the variables with a `@State` attribute, in source order: what the rules
     /// start from, so a file without any costs them next to nothing.
     public let stateVariables: [Int]
+    /// How many declarations are types or extensions (`Declaration.Kind.isTypeLike`).
+    let typeLikeCount: Int
     /// Shared storage of `attributes(of:)`, `modifiers(of:)` and `inheritance(of:)`.
     private let attributeStorage: [Declaration.Attribute]
     private let modifierStorage: [Keyword]
@@ -31,6 +33,7 @@ public final class FileStructure: Sendable {
         attributeStorage = scanner.attributes
         modifierStorage = scanner.modifiers
         inheritanceStorage = scanner.inheritance
+        typeLikeCount = scanner.typeLikeCount
         var stateVariables: [Int] = []
         if scanner.stateVariableCount > 0 {
             stateVariables.reserveCapacity(scanner.stateVariableCount)
