@@ -9,6 +9,11 @@ import Testing
         let file = SourceFile(path: "D.swift", text: source)
         let structure = FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes))
         let code = structure.code
+        // The counts the scanner keeps as it goes agree with the declarations they count.
+        #expect(structure.typeLikeCount == structure.declarations.filter { $0.kind.isTypeLike }.count)
+        #expect(structure.stateVariables == structure.declarations.indices.filter {
+            structure.declarations[$0].hasStateAttribute && structure.declarations[$0].kind == .variable
+        })
         func text(_ range: Range<Int>?) -> String {
             guard let range, !range.isEmpty else { return "-" }
             return range.map { code.string($0) }.joined(separator: " ")
@@ -234,6 +239,28 @@ import Testing
         let fast = summary(byField: false)
         #expect(fast.count == 11)
         #expect(fast == summary(byField: true))
+    }
+
+    /// The skip loop tests two tokens per round: from every start, over every pattern of
+    /// selected tokens (odd and even counts, a selected token last), it must stop where a
+    /// plain one-by-one scan does.
+    @Test func nextSelectedAgreesWithAPlainScan() {
+        let actions: [UInt8] = [DecisionTable.Action.skip, DecisionTable.Action.keyword]
+        var mismatches: [String] = []
+        actions.withUnsafeBufferPointer { actions in
+            for count in 0...7 {
+                for pattern in 0..<(1 << count) {
+                    let key = { (k: Int) in (pattern >> k) & 1 }
+                    for start in 0...count {
+                        var expected = start
+                        while expected < count && key(expected) == 0 { expected += 1 }
+                        let found = DeclarationScanner.nextSelected(from: start, count, actions, key: key)
+                        if found != expected { mismatches.append("\(count) \(pattern) \(start): \(found)") }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty)
     }
 
     /// Pending bodies stay sorted nearest `{` last, as `Array.insert(_:at:)` kept them.

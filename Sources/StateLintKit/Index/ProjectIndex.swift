@@ -24,9 +24,7 @@ public struct TypeDeclarationSummary: Sendable {
     public init() {}
 
     public init(_ structure: FileStructure) {
-        var typeCount = 0
-        for declaration in structure.declarations where declaration.kind.isTypeLike { typeCount += 1 }
-        entries.reserveCapacity(typeCount)
+        entries.reserveCapacity(structure.typeLikeCount)
         for (index, declaration) in structure.declarations.enumerated() {
             switch declaration.kind {
             case .class, .struct, .enum, .actor:

@@ -1,10 +1,22 @@
-/// Which tokens `DeclarationScanner.run` must look at: `{`, `.`, the keywords that start a
-/// declaration, and `actor`. Everything else (four tokens in five) is skipped after one table
-/// lookup on the token's kind and keyword, without a data-dependent branch per kind.
+/// Which tokens `DeclarationScanner.run` must look at, and what it does with them: `{`, `.`,
+/// the keywords that start a declaration, and `actor`. Everything else (four tokens in five)
+/// is skipped after one table lookup on the token's kind and keyword.
 struct DecisionTable: Sendable {
-    /// One bit per (kind, keyword) pair, indexed by `keyword << 8 | kind`: with the two bytes
-    /// adjacent in `Token`, LLVM can load the index as one 16-bit word.
-    let words: [UInt64]
+    /// What the scan does with a token: the values of `actions`. Plain bytes, not an enum:
+    /// making the enum from its raw value stayed an out-of-line call per selected token.
+    enum Action {
+        static let skip: UInt8 = 0
+        static let openScope: UInt8 = 1
+        static let keyword: UInt8 = 2
+        static let actor: UInt8 = 3
+        static let period: UInt8 = 4
+    }
+
+    /// One `Action` byte per (kind, keyword) pair, indexed by `keyword << 8 | kind`: with the
+    /// two bytes adjacent in `Token`, the index is one 16-bit load, and the skip test one byte
+    /// compare (a bit table cost a shift, a word load and a bit test more per token). 64 KB,
+    /// of which a scan touches the few lines its tokens' pairs fall in.
+    let actions: [UInt8]
 
     static let shared = DecisionTable()
 
@@ -14,28 +26,22 @@ struct DecisionTable: Sendable {
     ]
 
     init() {
-        var words = [UInt64](repeating: 0, count: 256 * 256 / 64)
-        func set(_ kind: TokenKind, _ keyword: Keyword) {
-            let key = Self.key(kind.rawValue, keyword.rawValue)
-            words[key >> 6] |= 1 << UInt64(key & 63)
+        var actions = [UInt8](repeating: Action.skip, count: 256 * 256)
+        func set(_ kind: TokenKind, _ keyword: Keyword, _ action: UInt8) {
+            actions[Self.key(kind.rawValue, keyword.rawValue)] = action
         }
         for keyword in 0...UInt8.max {
             guard let keyword = Keyword(rawValue: keyword) else { continue }
-            set(.leftBrace, keyword)
-            set(.period, keyword)
+            set(.leftBrace, keyword, Action.openScope)
+            set(.period, keyword, Action.period)
         }
-        for keyword in Self.declarationKeywords { set(.keyword, keyword) }
-        set(.identifier, .actor)
-        self.words = words
+        for keyword in Self.declarationKeywords { set(.keyword, keyword, Action.keyword) }
+        set(.identifier, .actor, Action.actor)
+        self.actions = actions
     }
 
     @inline(__always)
     static func key(_ kind: UInt8, _ keyword: UInt8) -> Int { Int(keyword) &<< 8 | Int(kind) }
-
-    @inline(__always)
-    static func needsDecision(key: Int, _ words: UnsafeBufferPointer<UInt64>) -> Bool {
-        words[key &>> 6] &>> UInt64(key & 63) & 1 != 0
-    }
 
     /// Whether a token's `key` is the little-endian 16-bit word at its start: `kind` first,
     /// `keyword` in the next byte. Then the scan loads it in one instruction; reading the two

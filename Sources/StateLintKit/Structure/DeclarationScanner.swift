@@ -16,6 +16,9 @@ struct DeclarationScanner {
     /// Variables with a `@State` attribute so far: `FileStructure.stateVariables` is
     /// allocated once at this size instead of growing (three times per file on average).
     var stateVariableCount = 0
+    /// Types and extensions so far: what `TypeDeclarationSummary` reserves room for, counted
+    /// here instead of in a second pass over the declarations.
+    var typeLikeCount = 0
 
     /// An open brace: the `}` that closes it, the declaration it belongs to, and (so lookups
     /// need not walk the stack) the innermost declaration and type it is inside; -1 for none.
@@ -71,13 +74,13 @@ struct DeclarationScanner {
         let table = DecisionTable.shared
         tokens.withUnsafeBufferPointer { tokens in
             bytes.withUnsafeBufferPointer { bytes in
-                table.words.withUnsafeBufferPointer { words in
+                table.actions.withUnsafeBufferPointer { actions in
                     // Two copies of the loop, so the per-token key read has no branch.
                     if readingKeysByField {
-                        scan(tokens, bytes, words) { k in DecisionTable.key(tokens[k].kind.rawValue, tokens[k].keyword.rawValue) }
+                        scan(tokens, bytes, actions) { k in DecisionTable.key(tokens[k].kind.rawValue, tokens[k].keyword.rawValue) }
                     } else {
                         let raw = UnsafeRawPointer(tokens.baseAddress)
-                        scan(tokens, bytes, words) { k in
+                        scan(tokens, bytes, actions) { k in
                             Int(raw.unsafelyUnwrapped.load(fromByteOffset: k &* MemoryLayout<Token>.stride, as: UInt16.self))
                         }
                     }
@@ -88,26 +91,40 @@ struct DeclarationScanner {
 
     @inline(__always)
     private mutating func scan(_ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>,
-                               _ words: UnsafeBufferPointer<UInt64>, key: (Int) -> Int) {
+                               _ actions: UnsafeBufferPointer<UInt8>, key: (Int) -> Int) {
         let count = tokens.count
         var k = 0
-        while k < count {
-            // One table test per token; about four in five need no decision.
-            guard DecisionTable.needsDecision(key: key(k), words) else {
-                k += 1
-                continue
-            }
+        while true {
+            k = Self.nextSelected(from: k, count, actions, key: key)
+            guard k < count else { return }
+            let action = actions[key(k)]
             // Most `.` are member accesses no action modifier starts with: skipped
             // here, without the call (two in five selected tokens are `.`).
-            if tokens[k].kind == .period && !Self.mayStartActionModifier(after: k, tokens, bytes) {
-                k += 1
+            if action == DecisionTable.Action.period && !Self.mayStartActionModifier(after: k, tokens, bytes) {
+                k &+= 1
                 continue
             }
             // Scopes the scan has left are dropped only here: nothing reads them in between.
             if k > innermostClose { dropScopes(before: k) }
-            decide(at: k, tokens[k], tokens)
-            k += 1
+            decide(action, at: k, tokens)
+            k &+= 1
         }
+    }
+
+    /// The first token at or after `k` whose action is not `skip`, or `count`: about four in
+    /// five tokens are skipped here, two per round (a loop of its own, so LLVM does not test
+    /// the other actions first for every token).
+    @inline(__always)
+    static func nextSelected(from k: Int, _ count: Int, _ actions: UnsafeBufferPointer<UInt8>,
+                                     key: (Int) -> Int) -> Int {
+        var k = k
+        while k &+ 1 < count {
+            if actions[key(k)] != DecisionTable.Action.skip { return k }
+            if actions[key(k &+ 1)] != DecisionTable.Action.skip { return k &+ 1 }
+            k &+= 2
+        }
+        if k < count && actions[key(k)] == DecisionTable.Action.skip { k &+= 1 }
+        return k
     }
 
     /// Whether the `.` at `k` can start `.task` or `.on…`: the next token is a name starting
@@ -120,16 +137,17 @@ struct DeclarationScanner {
         return first == UInt8(ascii: "o") || first == UInt8(ascii: "t")
     }
 
-    /// The work for a token `DecisionTable` selected.
-    private mutating func decide(at k: Int, _ token: Token, _ tokens: UnsafeBufferPointer<Token>) {
-        switch token.kind {
-        case .leftBrace:
+    /// The work for a token `DecisionTable` selected (`action` is one of `DecisionTable.Action`).
+    @inline(__always)
+    private mutating func decide(_ action: UInt8, at k: Int, _ tokens: UnsafeBufferPointer<Token>) {
+        switch action {
+        case DecisionTable.Action.openScope:
             openScope(at: k, close: code.partner(of: k) ?? tokens.count)
-        case .keyword:
+        case DecisionTable.Action.keyword:
             scanKeyword(at: k)
-        case .identifier where token.keyword == .actor:
+        case DecisionTable.Action.actor:
             if isActorDeclaration(at: k) { addType(.actor, keywordAt: k) }
-        case .period:
+        case DecisionTable.Action.period:
             // `run` has checked `mayStartActionModifier`.
             if let call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
                 modifierCalls.append(call)
@@ -273,8 +291,9 @@ struct DeclarationScanner {
 
     /// What `scanPrefix(before:)` returns when the first token it looks at ends the walk.
     private func emptyPrefix(at keyword: Int) -> Prefix {
-        Prefix(start: keyword, attributes: Int32(attributes.count)..<Int32(attributes.count),
-               modifiers: Int32(modifiers.count)..<Int32(modifiers.count), hasState: false)
+        let attribute = Int32(truncatingIfNeeded: attributes.count)
+        let modifier = Int32(truncatingIfNeeded: modifiers.count)
+        return Prefix(start: keyword, attributes: attribute..<attribute, modifiers: modifier..<modifier, hasState: false)
     }
 
     /// Walks back from a declaration keyword over modifiers and attributes, appending them to
@@ -283,6 +302,7 @@ struct DeclarationScanner {
         let firstAttribute = attributes.count
         let firstModifier = modifiers.count
         var start = keyword
+        var hasState = false
         var k = keyword - 1
         while k >= 0 {
             let token = code[k]
@@ -291,7 +311,7 @@ struct DeclarationScanner {
                 let owner = open - 1
                 if code[owner].kind == .attribute || (code[owner].kind == .identifier && code.kind(owner - 1) == .period && code.kind(owner - 2) == .attribute) {
                     let at = code[owner].kind == .attribute ? owner : owner - 2
-                    addAttribute(at: at, nameToken: owner, arguments: open...k)
+                    if addAttribute(at: at, nameToken: owner, arguments: open...k) { hasState = true }
                     start = at
                     k = at - 1
                     continue
@@ -305,14 +325,14 @@ struct DeclarationScanner {
                 break
             }
             if token.kind == .attribute {
-                addAttribute(at: k, nameToken: k, arguments: nil)
+                if addAttribute(at: k, nameToken: k, arguments: nil) { hasState = true }
                 start = k
                 k -= 1
                 continue
             }
             if token.kind == .identifier, code.kind(k - 1) == .period, code.kind(k - 2) == .attribute {
                 // `@SwiftUI.State`
-                addAttribute(at: k - 2, nameToken: k, arguments: nil)
+                if addAttribute(at: k - 2, nameToken: k, arguments: nil) { hasState = true }
                 start = k - 2
                 k -= 3
                 continue
@@ -327,16 +347,18 @@ struct DeclarationScanner {
         }
         if attributes.count - firstAttribute > 1 { attributes[firstAttribute...].reverse() }
         if modifiers.count - firstModifier > 1 { modifiers[firstModifier...].reverse() }
-        var hasState = false
-        for i in firstAttribute..<attributes.count where attributes[i].isState { hasState = true }
-        return Prefix(start: start, attributes: Int32(firstAttribute)..<Int32(attributes.count),
-                      modifiers: Int32(firstModifier)..<Int32(modifiers.count), hasState: hasState)
+        return Prefix(start: start,
+                      attributes: Int32(truncatingIfNeeded: firstAttribute)..<Int32(truncatingIfNeeded: attributes.count),
+                      modifiers: Int32(truncatingIfNeeded: firstModifier)..<Int32(truncatingIfNeeded: modifiers.count),
+                      hasState: hasState)
     }
 
-    private mutating func addAttribute(at k: Int, nameToken: Int, arguments: ClosedRange<Int>?) {
+    /// Appends an attribute; returns whether it is `@State` (so the walk needs no second pass).
+    private mutating func addAttribute(at k: Int, nameToken: Int, arguments: ClosedRange<Int>?) -> Bool {
         // `@State` as one attribute token, or the `State` of `@SwiftUI.State`.
         let isState = code.text(nameToken, is: "@State") || code.text(nameToken, is: "State")
         attributes.append(Declaration.Attribute(token: k, nameToken: nameToken, arguments: arguments, isState: isState))
+        return isState
     }
 
     // MARK: Types
@@ -399,6 +421,7 @@ struct DeclarationScanner {
                                  typeAnnotation: Range<Int>? = nil, initializer: Range<Int>? = nil) {
         if let body { registerBody(opening: body.lowerBound) }
         if prefix.hasState && kind == .variable { stateVariableCount += 1 }
+        if kind.isTypeLike { typeLikeCount += 1 }
         declarations.append(Declaration(
             kind: kind, hasStateAttribute: prefix.hasState,
             storedKeyword: Int32(truncatingIfNeeded: keyword), storedName: Int32(truncatingIfNeeded: name),

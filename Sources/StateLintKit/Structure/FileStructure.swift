@@ -1,18 +1,24 @@
 /// Everything the structure pass learns about one file, computed once and shared by all rules.
-public struct FileStructure: Sendable {
+///
+/// A class: the rules and the engine pass it around and keep it in several places, and as a
+/// struct of a dozen arrays and references every copy retained (and every drop released)
+/// each of them.
+public final class FileStructure: Sendable {
     public let code: CodeTokens
     public let declarations: [Declaration]
     public let modifierCalls: [ModifierCall]
     /// Indices of the variables with a `@State` attribute, in source order: what the rules
     /// start from, so a file without any costs them next to nothing.
     public let stateVariables: [Int]
+    /// How many declarations are types or extensions (`Declaration.Kind.isTypeLike`).
+    let typeLikeCount: Int
     /// Shared storage of `attributes(of:)`, `modifiers(of:)` and `inheritance(of:)`.
     private let attributeStorage: [Declaration.Attribute]
     private let modifierStorage: [Keyword]
     /// First code index of each inherited name.
     private let inheritanceStorage: [Int32]
 
-    public init(file: SourceFile, tokens: [Token]) {
+    public convenience init(file: SourceFile, tokens: [Token]) {
         self.init(code: CodeTokens(file: file, allTokens: tokens))
     }
 
@@ -21,11 +27,13 @@ public struct FileStructure: Sendable {
         var scanner = DeclarationScanner(code: code)
         scanner.run()
         scanner.release()
-        declarations = scanner.declarations
+        let declarations = scanner.declarations
+        self.declarations = declarations
         modifierCalls = scanner.modifierCalls
         attributeStorage = scanner.attributes
         modifierStorage = scanner.modifiers
         inheritanceStorage = scanner.inheritance
+        typeLikeCount = scanner.typeLikeCount
         var stateVariables: [Int] = []
         if scanner.stateVariableCount > 0 {
             stateVariables.reserveCapacity(scanner.stateVariableCount)
