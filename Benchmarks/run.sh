@@ -187,6 +187,10 @@ measure_corpus() {
     # grep exits 1 when a batch has no match; only >1 is an error (xargs stops on 255).
     measure "$results" "$name" "grep -c @State" "$runs" "0" -- \
         xargs -0 -a "$list" sh -c 'grep -c -- @State "$@"; [ $? -le 1 ] || exit 255' sh
+    # The rows above are handed the file list; statelint finds the files itself. This row
+    # walks the folder as statelint does, for a like-for-like whole-process comparison.
+    [ -n "$only_jobs1" ] || (cd "$dir" && measure "$results" "$name" "grep -rc @State (walks)" "$runs" "0 1" -- \
+        sh -c 'grep -rc --include="*.swift" -- @State . > /dev/null; [ $? -le 1 ] || exit 255')
     if [ "$STATELINT_STATUS" = ok ]; then
         # From inside the corpus, as CI runs it from a project's root: the corpus's own
         # .linter.yml is then the configuration (StateLint looks in the working directory).
