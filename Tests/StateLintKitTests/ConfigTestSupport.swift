@@ -62,6 +62,13 @@ enum ConfigTestSupport {
         return (path as NSString).standardizingPath
     }
 
+    /// A new temporary folder holding `files` (relative paths), each a one-line Swift file.
+    static func makeTree(_ files: [String]) throws -> String {
+        let root = try makeTemporaryDirectory()
+        for file in files { try write("struct A {}\n", to: root + "/" + file) }
+        return root
+    }
+
     static func write(_ text: String, to path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)

@@ -4,12 +4,6 @@ import Testing
 
 /// The folder walk on several threads finds what the serial walk finds, in the same order.
 @Suite struct ParallelWalkTests {
-    private func tree(_ files: [String]) throws -> String {
-        let root = try ConfigTestSupport.makeTemporaryDirectory()
-        for file in files { try ConfigTestSupport.write("struct A {}\n", to: root + "/" + file) }
-        return root
-    }
-
     @Test(arguments: [2, 3, 8])
     func manyFoldersAndPatterns(jobs: Int) throws {
         var files = ["Top.swift", "Sources/App/Fixtures/F.swift", "Tests/Unit/Fixtures/G.swift", ".hidden/H.swift",
@@ -17,7 +11,7 @@ import Testing
         for a in 0..<12 { for b in 0..<6 { files.append("Sources/M\(a)/V\(b)/File\(a)_\(b).swift") } }
         // Deeper than the walk keeps folders open: the rest are opened by path.
         files.append((0..<(FileDiscovery.maximumOpenFolders + 6)).map { "d\($0)" }.joined(separator: "/") + "/Deep.swift")
-        let root = try tree(files)
+        let root = try ConfigTestSupport.makeTree(files)
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createSymbolicLink(atPath: root + "/Sources/loop", withDestinationPath: "..")
         for discovery in [FileDiscovery(rootDirectory: root),
@@ -33,7 +27,7 @@ import Testing
 
     /// A folder that cannot be listed is an error, in both walks alike.
     @Test func missingRootIsReportedOnce() throws {
-        let root = try tree(["a/A.swift"])
+        let root = try ConfigTestSupport.makeTree(["a/A.swift"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let discovery = FileDiscovery(rootDirectory: root)
         #expect(discovery.files(under: [root + "/gone"], jobs: 4).errors.count == 1)

@@ -21,15 +21,8 @@ extension FileDiscovery {
                 hasListed = true
                 finished = parent
                 opened = nil
-                guard let entries = DirectoryEntries(folder.path, name: folder.name, in: parent?.entries.descriptor) else {
-                    listed.errors.append(FileReadError(path: folder.path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
-                    continue
-                }
-                guard let names = entries.list(buffer: buffer) else {
-                    listed.errors.append(FileReadError(path: folder.path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
-                    entries.closeFolder()
-                    continue
-                }
+                guard let (entries, names) = Self.openAndList(folder, in: parent?.entries.descriptor, buffer: buffer,
+                                                              errors: &listed.errors) else { continue }
                 var none: Set<String>? = nil
                 subfolders = add(names, of: folder, to: &listed, seen: &none)
                 if subfolders.isEmpty { entries.closeFolder() } else { opened = entries }

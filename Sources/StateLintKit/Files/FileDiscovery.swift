@@ -117,16 +117,8 @@ public struct FileDiscovery: Sendable {
         while true {
             if let folder = next {
                 next = nil
-                let parent = stack.last?.entries?.descriptor
-                guard let entries = DirectoryEntries(folder.path, name: folder.name, in: parent) else {
-                    result.errors.append(FileReadError(path: folder.path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
-                    continue
-                }
-                guard let listed = entries.list(buffer: buffer) else {
-                    result.errors.append(FileReadError(path: folder.path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
-                    entries.closeFolder()
-                    continue
-                }
+                guard let (entries, listed) = Self.openAndList(folder, in: stack.last?.entries?.descriptor, buffer: buffer,
+                                                               errors: &result.errors) else { continue }
                 let subfolders = add(listed, of: folder, to: &result, seen: &seen)
                 if subfolders.isEmpty {
                     entries.closeFolder()
@@ -150,6 +142,22 @@ public struct FileDiscovery: Sendable {
     }
 
     /// Adds the Swift files of a listed folder to `result`, and returns its subfolders to walk.
+    /// Opens `folder` (by name inside the open folder `parent`, if given) and lists it, leaving
+    /// it open; nil, with the reason recorded in `errors`, when either fails.
+    static func openAndList(_ folder: PendingFolder, in parent: Int32?, buffer: DirectoryBuffer,
+                            errors: inout [FileReadError]) -> (DirectoryEntries, [(name: String, kind: DirectoryEntries.Kind)])? {
+        guard let entries = DirectoryEntries(folder.path, name: folder.name, in: parent) else {
+            errors.append(FileReadError(path: folder.path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
+            return nil
+        }
+        guard let listed = entries.list(buffer: buffer) else {
+            errors.append(FileReadError(path: folder.path, reason: "cannot list folder: \(String(cString: strerror(errno)))"))
+            entries.closeFolder()
+            return nil
+        }
+        return (entries, listed)
+    }
+
     func add(_ entries: [(name: String, kind: DirectoryEntries.Kind)], of folder: PendingFolder,
                      to result: inout Result, seen: inout Set<String>?) -> [PendingFolder] {
         var subfolders: [PendingFolder] = []
