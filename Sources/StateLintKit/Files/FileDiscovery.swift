@@ -127,8 +127,10 @@ public struct FileDiscovery: Sendable {
                 } else {
                     entries.closeFolder()
                     // Too deep to keep open: its subfolders are opened by path.
-                    stack.append(OpenFolder(entries: nil, subfolders: subfolders.map {
-                        PendingFolder(path: $0.path, relative: $0.relative, excluded: $0.excluded, isIncluded: $0.isIncluded)
+                    stack.append(OpenFolder(entries: nil, subfolders: subfolders.map { subfolder in
+                        var byPath = subfolder
+                        byPath.name = nil
+                        return byPath
                     }))
                 }
             }

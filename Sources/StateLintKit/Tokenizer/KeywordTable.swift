@@ -95,10 +95,10 @@ struct KeywordTable: @unchecked Sendable {
         let word = bytes.baseAddress! + start
         let low = littleEndianWord(word)
         if count <= 8 {
-            return (count == 8 ? low : low & ((1 << (8 * UInt64(count))) - 1), 0)
+            return (count == 8 ? low : low & lowBytesMask(count), 0)
         }
         let high = littleEndianWord(word + 8)
-        return (low, count == 16 ? high : high & ((1 << (8 * UInt64(count - 8))) - 1))
+        return (low, count == 16 ? high : high & lowBytesMask(count - 8))
     }
 
     /// The keyword whose bytes, packed as `pack` does (little-endian, zero-padded), are
@@ -117,7 +117,6 @@ struct KeywordTable: @unchecked Sendable {
         let (low, high) = start + 16 <= bytes.count
             ? KeywordTable.load(bytes, start, count)
             : KeywordTable.pack(bytes, start, count)
-        let word = Int(slots[KeywordTable.slotOf(low, high, multiplier)])
-        return lows[word] == low && highs[word] == high ? values[word] : .none
+        return lookup(packedLow: low, high: high)
     }
 }

@@ -431,8 +431,7 @@ struct TokenScanner {
             // a byte from 0x80, may continue the name: the general path decides.
             if end >= 0, table[Int(base[end])] & CharacterClass.identifierContinue == 0, base[end] < 0x80 {
                 i = end
-                let keyword = keywords.lookup(packedLow: low, high: high)
-                emitCode(keyword.isLexerClassified ? .keyword : .identifier, start, end, keyword: keyword)
+                emitName(from: start, keyword: keywords.lookup(packedLow: low, high: high))
                 return
             }
         }
@@ -447,7 +446,12 @@ struct TokenScanner {
     /// name from the scan loop (16 instructions of call overhead each, 1.3% of a run).
     @_transparent
     mutating func emitName(from start: Int) {
-        let keyword = keywords.lookup(b, start: start, count: i - start)
+        emitName(from: start, keyword: keywords.lookup(b, start: start, count: i - start))
+    }
+
+    /// Emits the name `[start, i)`, whose keyword (or `.none`) is `keyword`.
+    @_transparent
+    mutating func emitName(from start: Int, keyword: Keyword) {
         emitCode(keyword.isLexerClassified ? .keyword : .identifier, start, i, keyword: keyword)
     }
 
