@@ -25,30 +25,28 @@ public struct StateInlineClassInitRule: Rule {
         var violations: [RuleViolation] = []
         // Members group under their type's last name component, numbered once per file.
         let owners = context.typeGroups(lastComponentOfEveryName: true)
-        // Owner → position of its `@State` declarations in `statesByOwner`, -1 while it has none,
-        // or `appOwner`: SwiftUI creates App state once per launch, so an App is not looked at.
-        // One integer table per file, where an array per owner cost an allocation each.
-        var slots = [Int32](repeating: -1, count: owners.count)
+        // One integer table per file, where an array of `@State` declarations per owner cost an
+        // allocation (and a release) each: `table[owner]` is the position in `stateVariables`
+        // of the owner's last `@State` declaration so far (-1 while it has none, `appOwner`
+        // for an App: SwiftUI creates App state once per launch, so an App is not looked at),
+        // and `table[links + p]` the position of the same owner's declaration before the one at
+        // `p` (-1 for its first). Following the links from `table[owner]` visits an owner's
+        // declarations last first, as `storage(named:)` searches them.
+        let links = owners.count
+        var table = [Int32](repeating: -1, count: links + structure.stateVariables.count)
         for (index, declaration) in structure.declarations.enumerated() where declaration.kind.isTypeLike {
             if structure.inherits(index, "App") || structure.inherits(index, "SwiftUI.App"), let owner = owners.group(of: index) {
-                slots[owner] = Self.appOwner
+                table[owner] = Self.appOwner
             }
         }
-        // The `@State` declarations of each owner with any, in source order (names compared on demand).
-        var statesByOwner: [[Int]] = []
-        statesByOwner.reserveCapacity(owners.count)
+        var hasStates = false
         for (position, index) in structure.stateVariables.enumerated() {
             let declaration = structure.declarations[index]
             guard let state = structure.stateAttribute(of: index), let parent = declaration.parent,
-                  let owner = owners.group(of: parent), slots[owner] != Self.appOwner else { continue }
-            if slots[owner] < 0 {
-                slots[owner] = Int32(statesByOwner.count)
-                // Usually one view holds all of a file's `@State`: room for the rest at once.
-                var states: [Int] = []
-                states.reserveCapacity(structure.stateVariables.count - position)
-                statesByOwner.append(states)
-            }
-            statesByOwner[Int(slots[owner])].append(index)
+                  let owner = owners.group(of: parent), table[owner] != Self.appOwner else { continue }
+            table[links + position] = table[owner]
+            table[owner] = Int32(position)
+            hasStates = true
             // `@State var m = Model()` or `@State(initialValue: Model()) var m`.
             var value = declaration.initializer
             if value == nil, let arguments = state.arguments {
@@ -63,26 +61,42 @@ public struct StateInlineClassInitRule: Rule {
                                                 structure.name(of: index), creation.typeName, requiresClass: condition))
         }
         // `_m = State(initialValue: Model())` in an initializer.
-        guard !statesByOwner.isEmpty else { return violations }
+        guard hasStates else { return violations }
+        let chains = table  // read-only from here, so the local function captures no mutable box
         let bytes = code.file.bytes
         var storageIndexes: [Int: [String: Int]] = [:]  // owner → `_name` → property, for owners with many
-        func storage(named k: Int, of owner: Int, among states: [Int]) -> Int? {
-            guard states.count > NamedMembers<Int>.searchLimit else { return Self.storage(named: k, among: states, structure) }
+        func storage(named k: Int, of owner: Int) -> Int? {
+            let last = Int(chains[owner])
+            var count = 0
+            var p = last
+            while p >= 0 && count <= NamedMembers<Int>.searchLimit {
+                count += 1
+                p = Int(chains[links + p])
+            }
+            guard count > NamedMembers<Int>.searchLimit else {
+                return Self.storage(named: k, from: last, table: chains, linksStart: links, structure)
+            }
             if storageIndexes[owner] == nil {
+                // Last first: a later declaration hides an earlier one of the same name.
                 var index: [String: Int] = [:]
-                for state in states { index["_" + structure.name(of: state)] = state }
+                p = last
+                while p >= 0 {
+                    let state = structure.stateVariables[p]
+                    let name = "_" + structure.name(of: state)
+                    if index[name] == nil { index[name] = state }
+                    p = Int(chains[links + p])
+                }
                 storageIndexes[owner] = index
             }
             return storageIndexes[owner]?[code.string(k)]
         }
         for declaration in structure.declarations where declaration.kind == .initializer {
             guard let body = declaration.body, let parent = declaration.parent, let owner = owners.group(of: parent),
-                  slots[owner] >= 0 else { continue }
-            let states = statesByOwner[Int(slots[owner])]
+                  chains[owner] >= 0 else { continue }
             for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
                 // Only `_name` can name a property's storage: skip the rest without making strings.
                 guard bytes[code[k].start] == UInt8(ascii: "_"),
-                      let property = storage(named: k, of: owner, among: states) else { continue }
+                      let property = storage(named: k, of: owner) else { continue }
                 let isSelf = code.kind(k - 1) == .period && code.keyword(k - 2) == .`self`
                 guard isSelf || code.kind(k - 1) != .period else { continue }
                 let end = min(ExpressionBounds.end(of: k + 2, in: code), body.upperBound)
@@ -100,28 +114,38 @@ public struct StateInlineClassInitRule: Rule {
     /// Marks an App type in the owner table of `check`.
     private static var appOwner: Int32 { -2 }
 
-    /// The `@State` declaration among `states` whose storage `_name` token `k` spells; the last
-    /// one when several share a name, as a later declaration hides an earlier one. A search,
-    /// for the usual handful of properties.
-    private static func storage(named k: Int, among states: [Int], _ structure: FileStructure) -> Int? {
+    /// The `@State` declaration whose storage `_name` token `k` spells, searched from position
+    /// `last` of `stateVariables` back along the links of `table` (see `check`); the last one
+    /// when several share a name, as a later declaration hides an earlier one. A search, for
+    /// the usual handful of properties: most searches find none (`_count` of a `@Binding`).
+    static func storage(named k: Int, from last: Int, table: [Int32], linksStart links: Int,
+                        _ structure: FileStructure) -> Int? {
         let code = structure.code
         let token = code[k]
-        for index in states.reversed() {
+        // `_` alone (`_ = f()`) names no property.
+        guard token.length > 1 else { return nil }
+        let tokenIsASCII = code.isASCII(k)
+        var p = last
+        while p >= 0 {
+            let index = structure.stateVariables[p]
             let nameToken = structure.declarations[index].nameToken
-            let name = code[nameToken]
-            if Self.isASCII(token, code) && Self.isASCII(name, code) {
-                // On ASCII, string equality is byte equality.
-                guard token.length == name.length + 1 else { continue }
-                if code.file.bytes[(token.start + 1)..<token.end].elementsEqual(code.file.bytes[name.range]) { return index }
-            } else if code.string(k) == "_" + code.string(nameToken) {
+            // Identical bytes are equal strings; different bytes can be only if one is not ASCII.
+            if Self.spellsStorage(token, of: code[nameToken], code.file.bytes) { return index }
+            if !(tokenIsASCII && code.isASCII(nameToken)) && code.string(k) == "_" + code.string(nameToken) {
                 return index
             }
+            p = Int(table[links + p])
         }
         return nil
     }
 
-    private static func isASCII(_ token: Token, _ code: CodeTokens) -> Bool {
-        code.file.bytes[token.range].allSatisfy { $0 < 0x80 }
+    /// Whether `storage`'s bytes are `_` followed by `name`'s.
+    private static func spellsStorage(_ storage: Token, of name: Token, _ bytes: [UInt8]) -> Bool {
+        guard storage.length == name.length + 1 else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            for offset in 0..<name.length where buffer[storage.start + 1 + offset] != buffer[name.start + offset] { return false }
+            return true
+        }
     }
 
     /// The creation in `range` and the condition under which it makes a class instance;

@@ -17,7 +17,7 @@ enum CreationResolver {
     static func creation(in range: Range<Int>, code: CodeTokens, declaredType: @autoclosure () -> String?) -> Creation? {
         var s = range.lowerBound
         let e = range.upperBound
-        guard s < e else { return nil }
+        guard s < e, mayCreate(s, e, code) else { return nil }
         while s < e, code.keyword(s) == .try || code.text(s, is: "await") {
             s += 1
             if s < e, code.kind(s) == .operator, code.text(s, is: "?") || code.text(s, is: "!") { s += 1 }
@@ -47,6 +47,19 @@ enum CreationResolver {
             return nil
         }
         return Creation(typeName: name, token: s)
+    }
+
+    /// Whether a `(` or `{` is among tokens `s...e`: every creation below calls something or
+    /// passes a closure, and the `{` may be just past the range (a trailing closure read by
+    /// `endsAfterTrailingClosures` from `e`). Most initial values (`false`, `.all`, `""`, `0`)
+    /// have neither, and ruling them out here skips reading a type name for each.
+    static func mayCreate(_ s: Int, _ e: Int, _ code: CodeTokens) -> Bool {
+        let last = min(e, code.count - 1)
+        guard s >= 0, s <= last else { return false }
+        return code.tokens.withUnsafeBufferPointer { tokens in
+            for k in s...last where tokens[k].kind == .leftParen || tokens[k].kind == .leftBrace { return true }
+            return false
+        }
     }
 
     /// Whether only trailing closures on the same line stand between `k` and `end`.
