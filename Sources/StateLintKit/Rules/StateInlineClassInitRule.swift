@@ -124,23 +124,32 @@ public struct StateInlineClassInitRule: Rule {
         let token = code[k]
         // `_` alone (`_ = f()`) names no property.
         guard token.length > 1 else { return nil }
-        let tokenIsASCII = code.isASCII(k)
+        let bytes = code.file.bytes
+        let afterUnderscore = bytes[token.start + 1]
+        var tokenIsASCII: Bool?
         var p = last
         while p >= 0 {
             let index = structure.stateVariables[p]
             let nameToken = structure.declarations[index].nameToken
+            let name = code[nameToken]
+            p = Int(table[links + p])
+            // Names starting with different ASCII characters differ as strings too: an ASCII
+            // character is a starter without decomposition, so it begins each name's canonical
+            // decomposition. Most names are ruled out here, without an ASCII test of each.
+            let first = bytes[name.start]
+            if first != afterUnderscore && first < 0x80 && afterUnderscore < 0x80 { continue }
             // Identical bytes are equal strings; different bytes can be only if one is not ASCII.
-            if Self.spellsStorage(token, of: code[nameToken], code.file.bytes) { return index }
-            if !(tokenIsASCII && code.isASCII(nameToken)) && code.string(k) == "_" + code.string(nameToken) {
+            if Self.spellsStorage(token, of: name, bytes) { return index }
+            if tokenIsASCII == nil { tokenIsASCII = code.isASCII(k) }
+            if !(tokenIsASCII! && code.isASCII(nameToken)) && code.string(k) == "_" + code.string(nameToken) {
                 return index
             }
-            p = Int(table[links + p])
         }
         return nil
     }
 
     /// Whether `storage`'s bytes are `_` followed by `name`'s.
-    private static func spellsStorage(_ storage: Token, of name: Token, _ bytes: [UInt8]) -> Bool {
+    static func spellsStorage(_ storage: Token, of name: Token, _ bytes: [UInt8]) -> Bool {
         guard storage.length == name.length + 1 else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
             for offset in 0..<name.length where buffer[storage.start + 1 + offset] != buffer[name.start + offset] { return false }
