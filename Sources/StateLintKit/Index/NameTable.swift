@@ -35,13 +35,18 @@ struct NameTable: Sendable {
         }
     }
 
-    /// FNV-1a: what `hash` arguments must be.
+    /// FNV-1a: what `hash` arguments must be (`hashSeed`, then `hash(_:adding:)` per byte).
     @inline(__always)
-    static func hash(_ name: UnsafeBufferPointer<UInt8>, from seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
-        var hash = seed
-        for byte in name { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = hashSeed
+        for byte in name { hash = Self.hash(hash, adding: byte) }
         return hash
     }
+
+    static var hashSeed: UInt64 { 0xcbf2_9ce4_8422_2325 }
+
+    @inline(__always)
+    static func hash(_ hash: UInt64, adding byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
 
     mutating func reserveCapacity(_ names: Int) {
         var capacity = slots.count

@@ -35,8 +35,14 @@ public struct TypeDeclarationSummary: Sendable {
         entries.reserveCapacity(structure.typeLikeCount)
         // Room for typical names, so the buffer is not regrown several times per file.
         names.reserveCapacity(structure.typeLikeCount * 32)
-        for (index, declaration) in structure.declarations.enumerated() {
-            switch declaration.kind {
+        let declarations = structure.declarations
+        for index in declarations.indices {
+            // Most declarations are members: one byte compared, without copying the whole
+            // declaration out of the array first.
+            let kind = declarations[index].kind
+            guard kind.isTypeLike || kind == .typealias else { continue }
+            let declaration = declarations[index]
+            switch kind {
             case .class, .struct, .enum, .actor:
                 let start = names.count
                 structure.appendQualifiedName(of: index, to: &names)
@@ -59,11 +65,15 @@ public struct TypeDeclarationSummary: Sendable {
     }
 
     private mutating func addEntry(from start: Int, kind: Declaration.Kind, mayBeDotted: Bool) {
+        // The hash and the ASCII test in one pass.
         let (hash, isASCII) = names.withUnsafeBufferPointer { names in
-            let name = UnsafeBufferPointer(rebasing: names[start...])
+            var hash = NameTable.hashSeed
             var any: UInt8 = 0
-            for byte in name { any |= byte }
-            return (NameTable.hash(name), any < 0x80)
+            for byte in names[start...] {
+                any |= byte
+                hash = NameTable.hash(hash, adding: byte)
+            }
+            return (hash, any < 0x80)
         }
         entries.append(Entry(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: names.count - start),
                              hash: hash, isASCII: isASCII, kind: kind, mayBeDotted: mayBeDotted))
