@@ -74,7 +74,7 @@ import Testing
         // Summaries name only what the index registers: no protocols, no other extensions.
         let file = SourceFile(path: "F.swift", text: "protocol P {}\nextension X: P {}\nextension Y: ObservableObject {}")
         let summary = TypeDeclarationSummary(FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes)))
-        #expect(summary.entries.map(\.qualifiedName) == ["Y"])
+        #expect(summary.entries.map(summary.qualifiedName(of:)) == ["Y"])
     }
 
     /// Top-level names skip the suffix search; nested ones must still register their suffixes.

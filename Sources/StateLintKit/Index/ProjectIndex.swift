@@ -4,10 +4,16 @@ public struct TypeDeclarationSummary: Sendable {
     /// A class, actor, struct or enum; or an extension that makes the extended type a class
     /// (`extension Model: ObservableObject`). Protocols and other extensions say nothing
     /// about a type's kind, so they are left out (no name is made for them).
+    ///
+    /// The name (`Outer.Inner` for nested types, else the simple name; for an extension, the
+    /// extended type as written) is bytes in the summary's `names`, hashed here on the worker
+    /// thread: see `qualifiedName(of:)`.
     public struct Entry: Sendable, Hashable {
-        /// `Outer.Inner` for nested types, else the simple name; for an extension, the
-        /// extended type as written.
-        public let qualifiedName: String
+        let start: Int32
+        let length: Int32
+        /// `NameTable.hash` of the name's bytes.
+        let hash: UInt64
+        let isASCII: Bool
         public let kind: Declaration.Kind
         /// False when the name has no `.` for certain (a type outside any declaration): the
         /// index then registers it without searching it for suffixes.
@@ -20,22 +26,34 @@ public struct TypeDeclarationSummary: Sendable {
     }
     public var entries: [Entry] = []
     public var aliases: [Alias] = []
+    /// The entries' names, one after another: one buffer per file instead of a `String` each.
+    var names: [UInt8] = []
 
     public init() {}
 
     public init(_ structure: FileStructure) {
         entries.reserveCapacity(structure.typeLikeCount)
-        for (index, declaration) in structure.declarations.enumerated() {
-            switch declaration.kind {
+        // Room for typical names, so the buffer is not regrown several times per file.
+        names.reserveCapacity(structure.typeLikeCount * 32)
+        let declarations = structure.declarations
+        for index in declarations.indices {
+            // Most declarations are members: one byte compared, without copying the whole
+            // declaration out of the array first.
+            let kind = declarations[index].kind
+            guard kind.isTypeLike || kind == .typealias else { continue }
+            let declaration = declarations[index]
+            switch kind {
             case .class, .struct, .enum, .actor:
-                entries.append(Entry(qualifiedName: structure.qualifiedName(of: index), kind: declaration.kind,
-                                     mayBeDotted: declaration.parent != nil))
+                let start = names.count
+                structure.appendQualifiedName(of: index, to: &names)
+                addEntry(from: start, kind: declaration.kind, mayBeDotted: declaration.parent != nil)
             case .extension:
                 // The protocols require a class.
                 guard structure.inherits(index, "ObservableObject") || structure.inherits(index, "AnyObject")
                         || structure.inherits(index, "Combine.ObservableObject") else { continue }
-                entries.append(Entry(qualifiedName: structure.name(of: index), kind: .extension,
-                                     mayBeDotted: declaration.nameEndToken != declaration.nameToken))
+                let start = names.count
+                structure.appendName(of: index, to: &names)
+                addEntry(from: start, kind: .extension, mayBeDotted: declaration.nameEndToken != declaration.nameToken)
             case .typealias:
                 guard let target = declaration.typeAnnotation,
                       let (name, _) = TypeNames.qualifiedName(at: target.lowerBound, in: structure.code) else { continue }
@@ -44,6 +62,26 @@ public struct TypeDeclarationSummary: Sendable {
                 continue
             }
         }
+    }
+
+    private mutating func addEntry(from start: Int, kind: Declaration.Kind, mayBeDotted: Bool) {
+        // The hash and the ASCII test in one pass.
+        let (hash, isASCII) = names.withUnsafeBufferPointer { names in
+            var hash = NameTable.hashSeed
+            var any: UInt8 = 0
+            for byte in names[start...] {
+                any |= byte
+                hash = NameTable.hash(hash, adding: byte)
+            }
+            return (hash, any < 0x80)
+        }
+        entries.append(Entry(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: names.count - start),
+                             hash: hash, isASCII: isASCII, kind: kind, mayBeDotted: mayBeDotted))
+    }
+
+    /// The entry's name as `FileStructure.qualifiedName(of:)` (or `name(of:)`) spells it.
+    public func qualifiedName(of entry: Entry) -> String {
+        names.withUnsafeBufferPointer { String(decoding: $0[Int(entry.start)..<Int(entry.start + entry.length)], as: UTF8.self) }
     }
 }
 
@@ -54,11 +92,26 @@ public struct TypeDeclarationSummary: Sendable {
 /// so a top-level `class Model` is not hidden by a nested `struct Settings.Model`. A name that
 /// means a class in one place and a value type in another at the same level is ambiguous and
 /// resolves to nothing (precision first); its qualified spellings still resolve.
+///
+/// Names are kept as bytes (`NameTable`) while every registered name is ASCII, where `String`
+/// equality is byte equality. The first non-ASCII name moves everything to `String` tables,
+/// which compare as `String` does (canonical equivalence); see `lookup(_:)` for the other
+/// direction, a non-ASCII name looked up among ASCII ones.
 public struct ProjectIndex: Sendable {
+    /// The bytes of every name in `exact`, `suffixes` and the builder's conformers.
+    private var names: [UInt8] = []
     /// Full dotted names as declared.
-    private var exact = KindTable()
+    private var exact = NameTable()
     /// Proper suffixes of full names: `B.C` and `C` for `A.B.C`.
-    private var suffixes = KindTable()
+    private var suffixes = NameTable()
+    /// The `String` tables, once a non-ASCII name has been registered (then the byte tables
+    /// are no longer used).
+    private var strings: StringTables?
+
+    private struct StringTables: Sendable {
+        var exact = KindTable()
+        var suffixes = KindTable()
+    }
 
     public init() {}
 
@@ -74,7 +127,8 @@ public struct ProjectIndex: Sendable {
         private var index = ProjectIndex()
         // Protocols the project declares as class-bound through `ObservableObject`/`AnyObject`
         // are not tracked: only concrete declarations and conformances count.
-        private var classConformers: Set<String> = []
+        private var classConformers = NameTable()  // bytes in `index.names`
+        private var otherClassConformers: Set<String> = []
         /// Each file's typealiases with its position: they resolve in file order.
         private var aliases: [(position: Int, aliases: [TypeDeclarationSummary.Alias])] = []
 
@@ -83,20 +137,39 @@ public struct ProjectIndex: Sendable {
         /// A builder with room for about `typeCount` full names, so the tables are not
         /// regrown (rehashing every name) while the files come in.
         public init(reservingCapacity typeCount: Int) {
-            index.exact.kinds.reserveCapacity(typeCount)
+            index.exact.reserveCapacity(typeCount)
+            index.suffixes.reserveCapacity(typeCount / 4)
+            index.names.reserveCapacity(typeCount * 20)
         }
 
         /// Adds the summary of the file at `position` in the file list. Registering a name
         /// does not depend on the order of files, only typealias resolution does (see `build`).
         public mutating func add(_ summary: TypeDeclarationSummary, position: Int) {
+            // The file's names, appended at once: the tables point into them.
+            let base = index.names.count
+            index.names.append(contentsOf: summary.names)
             for entry in summary.entries {
+                let start = base + Int(entry.start)
+                let kind: TypeKind
                 switch entry.kind {
-                case .class, .actor: index.register(entry.qualifiedName, .referenceType, mayBeDotted: entry.mayBeDotted)
-                case .struct, .enum: index.register(entry.qualifiedName, .valueType, mayBeDotted: entry.mayBeDotted)
+                case .class, .actor: kind = .referenceType
+                case .struct, .enum: kind = .valueType
                 case .extension:
                     // `extension Model: ObservableObject` makes Model a class (the protocol requires one).
-                    classConformers.insert(entry.qualifiedName)
-                default: break
+                    if entry.isASCII {
+                        index.names.withUnsafeBufferPointer { arena in
+                            classConformers.add(start: start, length: Int(entry.length), hash: entry.hash, .referenceType, in: arena)
+                        }
+                    } else {
+                        otherClassConformers.insert(summary.qualifiedName(of: entry))
+                    }
+                    continue
+                default: continue
+                }
+                if entry.isASCII {
+                    index.register(start: start, length: Int(entry.length), hash: entry.hash, kind, mayBeDotted: entry.mayBeDotted)
+                } else {
+                    index.register(summary.qualifiedName(of: entry), kind, mayBeDotted: entry.mayBeDotted)
                 }
             }
             if !summary.aliases.isEmpty { aliases.append((position, summary.aliases)) }
@@ -104,7 +177,12 @@ public struct ProjectIndex: Sendable {
 
         public func build() -> ProjectIndex {
             var index = self.index
-            for name in classConformers where index.lookup(name) == nil { index.register(name, .referenceType) }
+            var conformers: [String] = []
+            index.names.withUnsafeBufferPointer { arena in
+                classConformers.forEach(in: arena) { name, _ in conformers.append(String(decoding: name, as: UTF8.self)) }
+            }
+            conformers += otherClassConformers
+            for name in conformers where index.lookup(name) == nil { index.register(name, .referenceType) }
             // Typealiases, resolved through each other a few levels deep, in file order.
             var pending = aliases.sorted { $0.position < $1.position }.flatMap(\.aliases)
             for _ in 0..<4 where !pending.isEmpty {
@@ -118,36 +196,157 @@ public struct ProjectIndex: Sendable {
         }
     }
 
+    /// Registers the ASCII name at `start..<start + length` in `names` (with its
+    /// `NameTable.hash`) and its suffixes.
+    private mutating func register(start: Int, length: Int, hash: UInt64, _ kind: TypeKind, mayBeDotted: Bool) {
+        let end = start + length
+        guard strings == nil else {
+            let name = names.withUnsafeBufferPointer { String(decoding: $0[start..<end], as: UTF8.self) }
+            register(name, kind, mayBeDotted: mayBeDotted)
+            return
+        }
+        names.withUnsafeBufferPointer { arena in
+            exact.add(start: start, length: length, hash: hash, kind, in: arena)
+            guard mayBeDotted else { return }
+            for offset in start..<end where arena[offset] == UInt8(ascii: ".") {
+                let suffix = UnsafeBufferPointer(rebasing: arena[(offset + 1)..<end])
+                suffixes.add(start: offset + 1, length: suffix.count, hash: NameTable.hash(suffix), kind, in: arena)
+            }
+        }
+    }
+
     private mutating func register(_ qualifiedName: String, _ kind: TypeKind, mayBeDotted: Bool = true) {
-        exact.add(qualifiedName, kind)
+        if strings == nil {
+            var name = qualifiedName
+            let start = names.count
+            let hash: UInt64? = name.withUTF8 { bytes in
+                guard Self.isASCII(bytes) else { return nil }
+                names.append(contentsOf: bytes)
+                return NameTable.hash(bytes)
+            }
+            if let hash {
+                register(start: start, length: names.count - start, hash: hash, kind, mayBeDotted: mayBeDotted)
+                return
+            }
+            moveToStrings()
+        }
+        strings!.exact.add(qualifiedName, kind)
         guard mayBeDotted else { return }
         var rest = Substring(qualifiedName)
         while let dot = DottedName.firstDot(in: rest) {
             rest = rest[rest.index(after: dot)...]
-            suffixes.add(String(rest), kind)
+            strings!.suffixes.add(String(rest), kind)
         }
+    }
+
+    /// Copies the byte tables into `String` tables, for the first non-ASCII name.
+    private mutating func moveToStrings() {
+        var tables = StringTables()
+        names.withUnsafeBufferPointer { arena in
+            exact.forEach(in: arena) { name, state in tables.exact.set(String(decoding: name, as: UTF8.self), state: state) }
+            suffixes.forEach(in: arena) { name, state in tables.suffixes.set(String(decoding: name, as: UTF8.self), state: state) }
+        }
+        strings = tables
+        exact = NameTable()
+        suffixes = NameTable()
     }
 
     /// The kind of a type name as the project declares it, or nil if unknown or ambiguous.
     public func lookup(_ name: String) -> TypeKind? {
-        if exact.isKnown(name) { return exact.kinds[name] }
-        return suffixes.kinds[name]
+        if let strings {
+            if strings.exact.isKnown(name) { return strings.exact.kinds[name] }
+            return strings.suffixes.kinds[name]
+        }
+        var utf8 = name
+        return utf8.withUTF8 { bytes in
+            if Self.isASCII(bytes) { return lookup(bytes) }
+            // Only ASCII names are stored: a non-ASCII name can equal one only through
+            // scalars that stand for an ASCII character (`K` for the Kelvin sign).
+            guard var folded = ASCIIFolding.fold(name) else { return nil }
+            return folded.withUTF8 { lookup($0) }
+        }
+    }
+
+    private func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> TypeKind? {
+        let hash = NameTable.hash(bytes)
+        return names.withUnsafeBufferPointer { arena in
+            let state = exact.state(bytes, hash: hash, in: arena)
+            if state != NameTable.empty { return NameTable.kind(of: state) }
+            return NameTable.kind(of: suffixes.state(bytes, hash: hash, in: arena))
+        }
+    }
+
+    /// The state of ASCII `bytes` in `exact`.
+    private func exactState(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        names.withUnsafeBufferPointer { exact.state(bytes, hash: NameTable.hash(bytes), in: $0) }
     }
 
     /// The kind of `name` as written inside the type `scope` (`Outer.Inner`): Swift looks in
     /// the enclosing types first, innermost first, then at the top level.
     public func lookup(_ name: String, inScope scope: String) -> TypeKind? {
+        var name = name
+        var scope = scope
+        if strings == nil, let found = scope.withUTF8({ scope in
+            name.withUTF8 { name in
+                Self.isASCII(scope) && Self.isASCII(name) ? lookupASCII(name, inScope: scope) : nil
+            }
+        }) {
+            return found
+        }
         var prefix = Substring(scope)
         while !prefix.isEmpty {
             let candidate = String(prefix) + "." + name
-            if exact.isKnown(candidate) { return exact.kinds[candidate] }
+            if let strings {
+                if strings.exact.isKnown(candidate) { return strings.exact.kinds[candidate] }
+            } else if let state = exactState(named: candidate), state != NameTable.empty {
+                return NameTable.kind(of: state)
+            }
             guard let dot = DottedName.lastDot(in: prefix) else { break }
             prefix = prefix[..<dot]
         }
         return lookup(name)
     }
 
-    public var count: Int { exact.kinds.count + suffixes.kinds.count }
+    /// `lookup(_:inScope:)` on ASCII names in the byte tables, without making the candidate
+    /// `Strings`; nil for a name `lookup(_:)` would return nil for.
+    private func lookupASCII(_ name: UnsafeBufferPointer<UInt8>, inScope scope: UnsafeBufferPointer<UInt8>) -> TypeKind?? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scope.count + 1 + name.count) { candidate in
+            _ = candidate.initialize(from: scope)
+            var prefix = scope.count
+            while prefix > 0 {
+                candidate[prefix] = UInt8(ascii: ".")
+                for offset in 0..<name.count { candidate[prefix + 1 + offset] = name[offset] }
+                let bytes = UnsafeBufferPointer(rebasing: candidate[..<(prefix + 1 + name.count)])
+                let state = exactState(bytes)
+                if state != NameTable.empty { return .some(NameTable.kind(of: state)) }
+                var dot = prefix - 1
+                while dot >= 0 && candidate[dot] != UInt8(ascii: ".") { dot -= 1 }
+                guard dot >= 0 else { break }
+                prefix = dot
+            }
+            return .some(lookup(name))
+        }
+    }
+
+    /// The state of `name` in the exact byte table, folding a non-ASCII name as `lookup(_:)`
+    /// does; nil when it cannot equal an ASCII name.
+    private func exactState(named name: String) -> UInt8? {
+        var name = name
+        if name.withUTF8({ Self.isASCII($0) }) { return name.withUTF8 { exactState($0) } }
+        guard var folded = ASCIIFolding.fold(name) else { return nil }
+        return folded.withUTF8 { exactState($0) }
+    }
+
+    public var count: Int {
+        if let strings { return strings.exact.kinds.count + strings.suffixes.kinds.count }
+        return exact.count - exact.ambiguousCount + suffixes.count - suffixes.ambiguousCount
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        return any < 0x80
+    }
 }
 
 /// Names with one kind each; a name given both kinds becomes ambiguous for good.
@@ -164,5 +363,10 @@ private struct KindTable: Sendable {
             kinds[name] = nil
             ambiguous.insert(name)
         }
+    }
+
+    /// Takes over a name's `NameTable` state.
+    mutating func set(_ name: String, state: UInt8) {
+        if let kind = NameTable.kind(of: state) { kinds[name] = kind } else { ambiguous.insert(name) }
     }
 }

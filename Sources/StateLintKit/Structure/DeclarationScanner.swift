@@ -211,7 +211,7 @@ struct DeclarationScanner {
             // `init` as a declaration, not `.init(` or `Model.init` or `super.init(`.
             if code.kind(k - 1) != .period { addFunction(.initializer, keywordAt: k) }
         case .var, .let:
-            if isMemberPosition && Self.isDeclarationStart(k, in: code) { addVariables(keywordAt: k) }
+            if isMemberPosition && Self.isDeclarationStart(k, in: code, modifierWords: modifierWords) { addVariables(keywordAt: k) }
         case .typealias: addTypealias(keywordAt: k)
         default: break
         }
@@ -219,7 +219,9 @@ struct DeclarationScanner {
 
     /// `var`/`let` starting a declaration, not `if let`, `case let`, `for var` etc.
     /// Static: as a method it copied the whole scanner (152 bytes) for every `var` and `let`.
-    private static func isDeclarationStart(_ k: Int, in code: CodeTokens) -> Bool {
+    /// `modifierWords` is the scanner's copy: reading the `static let` here cost a `swift_once`
+    /// check per call.
+    private static func isDeclarationStart(_ k: Int, in code: CodeTokens, modifierWords: KeywordSet) -> Bool {
         let previous = code[k - 1 >= 0 ? k - 1 : k]
         if k == 0 || code.lineBreakBefore[k] { return true }
         switch previous.kind {

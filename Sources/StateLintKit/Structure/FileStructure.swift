@@ -79,6 +79,19 @@ public final class FileStructure: Sendable {
         return name
     }
 
+    /// Appends the bytes of `name(of:)` (the tokens' bytes joined by `.`) to `bytes`.
+    func appendName(of index: Int, to bytes: inout [UInt8]) {
+        let declaration = declarations[index]
+        code.file.bytes.withUnsafeBufferPointer { source in
+            var k = declaration.nameToken
+            while k <= declaration.nameEndToken {
+                if k > declaration.nameToken { bytes.append(UInt8(ascii: ".")) }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[code[k].range]))
+                k += 2
+            }
+        }
+    }
+
     /// Attributes in source order, such as `@State` or `@MainActor`.
     public func attributes(of index: Int) -> ArraySlice<Declaration.Attribute> {
         let range = declarations[index].attributeRange
@@ -146,5 +159,21 @@ public final class FileStructure: Sendable {
             qualified += "."
         }
         return qualified + name(of: index)
+    }
+
+    /// Appends the bytes of `qualifiedName(of:)` to `bytes`, without a `String` per part.
+    func appendQualifiedName(of index: Int, to bytes: inout [UInt8]) {
+        appendEnclosingNames(declarations[index].parent, depth: 0, to: &bytes)
+        appendName(of: index, to: &bytes)
+    }
+
+    /// The enclosing types' names, outermost first, each followed by `.`: the parts
+    /// `qualifiedName(of:)` collects walking up (at most `maximumQualifyingDepth` parents).
+    private func appendEnclosingNames(_ parent: Int?, depth: Int, to bytes: inout [UInt8]) {
+        guard let parent, depth < Self.maximumQualifyingDepth else { return }
+        appendEnclosingNames(declarations[parent].parent, depth: depth + 1, to: &bytes)
+        guard declarations[parent].kind.isTypeLike else { return }
+        appendName(of: parent, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
     }
 }

@@ -1,0 +1,128 @@
+/// ASCII type names with one kind each (or ambiguous), keyed by their bytes: the storage of
+/// `ProjectIndex`. The bytes live in the caller's buffer (`arena`: each file's summary
+/// buffer appended whole, so a suffix is a slice of its full name) and are hashed once, by
+/// the summary on the worker thread; a `[String: TypeKind]` made and SipHashed a `String`
+/// per name and per suffix, and compared through each `String`'s storage on every probe.
+///
+/// Only for ASCII: there `String` equality is byte equality (see `ProjectIndex` for the rest).
+struct NameTable: Sendable {
+    /// Slot states; a name given both kinds becomes `ambiguous` for good.
+    static let empty: UInt8 = 0
+    static let reference: UInt8 = 1
+    static let value: UInt8 = 2
+    static let ambiguous: UInt8 = 3
+
+    private struct Slot {
+        var hash: UInt64 = 0
+        var start: Int32 = 0
+        var length: Int32 = 0
+        var state: UInt8 = NameTable.empty
+    }
+
+    /// Open addressing, linear probing; a power of two, at most half full.
+    private var slots = [Slot](repeating: Slot(), count: 16)
+    /// Names stored, and how many of them are ambiguous.
+    private(set) var count = 0
+    private(set) var ambiguousCount = 0
+
+    static func state(of kind: TypeKind) -> UInt8 { kind == .referenceType ? reference : value }
+
+    static func kind(of state: UInt8) -> TypeKind? {
+        switch state {
+        case reference: return .referenceType
+        case value: return .valueType
+        default: return nil
+        }
+    }
+
+    /// FNV-1a: what `hash` arguments must be (`hashSeed`, then `hash(_:adding:)` per byte).
+    @inline(__always)
+    static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = hashSeed
+        for byte in name { hash = Self.hash(hash, adding: byte) }
+        return hash
+    }
+
+    static var hashSeed: UInt64 { 0xcbf2_9ce4_8422_2325 }
+
+    @inline(__always)
+    static func hash(_ hash: UInt64, adding byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+
+    mutating func reserveCapacity(_ names: Int) {
+        var capacity = slots.count
+        while capacity < 2 * names { capacity *= 2 }
+        if capacity > slots.count { rehash(capacity) }
+    }
+
+    /// The state of `name` (`empty` when unknown).
+    func state(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64, in arena: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        guard let found = find(name, hash: hash, in: arena) else { return Self.empty }
+        return slots[found].state
+    }
+
+    /// The slot holding `name`, or nil.
+    private func find(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64, in arena: UnsafeBufferPointer<UInt8>) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var index = Self.start(hash, mask)
+            while true {
+                let slot = slots[index]
+                if slot.state == Self.empty { return nil }
+                if slot.hash == hash && Self.equal(slot, name, arena) { return index }
+                index = (index &+ 1) & mask
+            }
+        }
+    }
+
+    /// Records `kind` for the name at `start..<start + length` in `arena` (which must keep
+    /// those bytes); a second, different kind makes it ambiguous.
+    mutating func add(start: Int, length: Int, hash: UInt64, _ kind: TypeKind, in arena: UnsafeBufferPointer<UInt8>) {
+        let state = Self.state(of: kind)
+        let name = UnsafeBufferPointer(rebasing: arena[start..<(start + length)])
+        if let found = find(name, hash: hash, in: arena) {
+            let existing = slots[found].state
+            if existing != Self.ambiguous && existing != state {
+                slots[found].state = Self.ambiguous
+                ambiguousCount += 1
+            }
+            return
+        }
+        if 2 * (count + 1) > slots.count { rehash(2 * slots.count) }
+        insert(Slot(hash: hash, start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length), state: state))
+        count += 1
+    }
+
+    /// Every name with its state, in table order.
+    func forEach(in arena: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UInt8) -> Void) {
+        for slot in slots where slot.state != Self.empty {
+            body(UnsafeBufferPointer(rebasing: arena[Int(slot.start)..<Int(slot.start + slot.length)]), slot.state)
+        }
+    }
+
+    @inline(__always)
+    private static func start(_ hash: UInt64, _ mask: Int) -> Int {
+        // FNV's low bits are weak for short names: mix before masking.
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    @inline(__always)
+    private static func equal(_ slot: Slot, _ name: UnsafeBufferPointer<UInt8>, _ stored: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Int(slot.length) == name.count else { return false }
+        let start = Int(slot.start)
+        for offset in 0..<name.count where stored[start &+ offset] != name[offset] { return false }
+        return true
+    }
+
+    private mutating func insert(_ slot: Slot) {
+        let mask = slots.count - 1
+        var index = Self.start(slot.hash, mask)
+        while slots[index].state != Self.empty { index = (index &+ 1) & mask }
+        slots[index] = slot
+    }
+
+    private mutating func rehash(_ capacity: Int) {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: capacity)
+        for slot in old where slot.state != Self.empty { insert(slot) }
+    }
+}
