@@ -38,6 +38,37 @@ import Testing
         #expect(findings.map(\.message) == [expected("model"), expected("store")])
     }
 
+    /// The teardown rule locates all its properties' declarations in one scan: the lines must
+    /// still match each message when the assignments come in another order than the declarations.
+    @Test func teardownMessagesNameEachDeclarationsLine() {
+        let source = """
+        import SwiftUI
+        final class Model {}
+        struct FirstView: View {
+            @State private var later: Model?
+            @State private var earlier: Model?
+            var body: some View {
+                Text("x").onAppear {
+                    if earlier == nil { earlier = Model() }
+                    if later == nil { later = Model() }
+                }
+            }
+        }
+        struct SecondView: View {
+            @State private var third: Model?
+            var body: some View { Text("x").task { if third == nil { third = Model() } } }
+        }
+        """
+        let findings = RuleHarness.findings([("View.swift", source)], rules: [DisappearMissingTeardownRule.description.id])
+        // Each message names its property first, then "(declared at line N)".
+        let named = findings.map { finding -> String in
+            let name = finding.message.split(separator: "`").first.map(String.init) ?? ""
+            let line = finding.message.split(separator: "(declared at line ").dropFirst().first?.prefix { $0.isNumber } ?? ""
+            return "\(name):\(line)"
+        }
+        #expect(named == ["earlier:5", "later:4", "third:14"])
+    }
+
     /// An App's `@State` is skipped; views before and after it, and an extension of one, keep
     /// their own properties and methods (each view's tables are found by its group number).
     static func severalViews(init initMark: String, appear appearMark: String) -> String {

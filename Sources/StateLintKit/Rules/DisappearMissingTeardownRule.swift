@@ -19,14 +19,18 @@ public struct DisappearMissingTeardownRule: Rule {
         // Every finding assigns a `@State` property; many files have none.
         guard !context.structure.stateVariables.isEmpty else { return [] }
         let lifecycle = context.stateLifecycle(handlers)
-        return lifecycle.creatingAssignments.compactMap { assignment in
+        let unreleased = lifecycle.creatingAssignments.filter { assignment in
+            assignment.property.isOptional
+                && lifecycle.teardowns[assignment.viewType]?.contains(assignment.property.name) != true
+        }
+        guard !unreleased.isEmpty else { return [] }
+        // The declarations' lines, in one forward scan for all of them: building the file's
+        // line table cost more than the rest of the rule, and a scan per violation made a
+        // huge file with many violations quadratic.
+        let lines = context.code.file.locations(ofOffsets: unreleased.map { context.code[$0.property.nameToken].start })
+        return zip(unreleased, lines).map { assignment, declaration in
             let property = assignment.property
-            guard property.isOptional,
-                  lifecycle.teardowns[assignment.viewType]?.contains(property.name) != true else { return nil }
-            // One scan up to the declaration: building the file's line table for it cost more
-            // than the rest of the rule.
-            let line = context.code.file.locations(ofOffsets: [context.code[property.nameToken].start])[0].line
-            let message = "`\(property.name)` (declared at line \(line)) is created in `.\(assignment.handler)` but no `.onDisappear` sets it back to nil, so the `\(assignment.creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`."
+            let message = "`\(property.name)` (declared at line \(declaration.line)) is created in `.\(assignment.handler)` but no `.onDisappear` sets it back to nil, so the `\(assignment.creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`."
             return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message,
                                      requiresClass: assignment.requiresClass)
         }
