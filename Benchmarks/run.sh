@@ -231,13 +231,23 @@ fi
 
 if [ "$LINEARITY" = 1 ]; then
     LINEAR_RESULTS="$TMP/linearity.tsv"
+    ONE_FILE_RESULTS="$TMP/linearity-one-file.tsv"
     for factor in 1 4 16; do
         dir="$WORK/linearity/${LINEARITY_BASE}x${factor}"
         ensure_generated "$dir" "$((LINEARITY_BASE * factor))"
         measure_corpus "$LINEAR_RESULTS" "${factor}x" "$dir" "$RUNS" jobs1-only
+        # The same code as one file: work that grows with a file's size (a scan from the top
+        # per finding, say) is invisible across many small files but quadratic here.
+        one="$WORK/linearity/${LINEARITY_BASE}x${factor}-one-file"
+        mkdir -p "$one"
+        file_list "$dir" "$TMP/one-file-list"
+        xargs -0 -a "$TMP/one-file-list" cat > "$one/All.swift"
+        measure_corpus "$ONE_FILE_RESULTS" "${factor}x" "$one" "$RUNS" jobs1-only
     done
     echo; echo "## linearity: generated corpus at ${LINEARITY_BASE} lines x 1, 4, 16"
     python3 "$HERE/report.py" linearity "$LINEAR_RESULTS"
+    echo; echo "## linearity within a file: the same corpora, each concatenated into one file"
+    python3 "$HERE/report.py" linearity "$ONE_FILE_RESULTS"
 fi
 
 if [ "$SWIFT_FORMAT" = 1 ]; then
