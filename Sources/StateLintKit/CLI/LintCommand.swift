@@ -78,15 +78,17 @@ struct LintCommand {
         progress?.finish()
 
         // From here on paths are shown as the user sees them: relative to the working directory.
+        let displayPath = DisplayPaths(workingDirectory: environment.workingDirectory)
+        // Source lines are read only for findings: their files are the ones to map back.
         var readablePaths: [String: String] = [:]
-        for path in inputs.files { readablePaths[displayPath(path)] = path }
+        for finding in result.findings { readablePaths[displayPath(finding.path)] = finding.path }
         let errors = (inputs.errors + result.errors).map { FileReadError(path: displayPath($0.path), reason: $0.reason) }
         result.findings = result.findings.map { finding in
             var shown = finding
             shown.path = displayPath(finding.path)
             return shown
         }
-        result.lintedFiles = result.lintedFiles.map(displayPath)
+        result.lintedFiles = result.lintedFiles.map { displayPath($0) }
         for error in errors { environment.stderr.write("\(error)\n") }
         let paths = readablePaths
         let lineLookup = CachedSourceLines(sources: inputs.sources, resolvePath: { paths[$0] ?? $0 })
@@ -164,17 +166,6 @@ struct LintCommand {
 
     private func absolute(_ path: String) -> String {
         FileDiscovery.absolute(path, relativeTo: environment.workingDirectory)
-    }
-
-    /// Paths are shown relative to the working directory when they lie inside it.
-    private func displayPath(_ path: String) -> String {
-        guard path.hasPrefix("/") else { return path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
-        let prefix = environment.workingDirectory.hasSuffix("/") ? environment.workingDirectory : environment.workingDirectory + "/"
-        // Byte comparison first: `String.dropFirst` walks grapheme clusters, and this runs
-        // twice per file (1% of a lint run). The Unicode-aware form is the fallback for a
-        // prefix spelled with other but equivalent scalars.
-        if path.utf8.starts(with: prefix.utf8), let rest = String(path.utf8.dropFirst(prefix.utf8.count)) { return rest }
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     private func printUnresolved(_ names: [String: Int]) {
