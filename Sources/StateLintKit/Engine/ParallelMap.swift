@@ -4,12 +4,12 @@ import Foundation
 /// Maps `items` on `jobs` threads pulling from a shared counter (a work queue, so a few huge
 /// files do not leave a thread idle), keeping results in input order.
 func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> R) -> [R] {
-    let slots = ResultSlots<R>(count: items.count)
-    let next = AtomicCounter()
     let workers = max(1, min(jobs, items.count))
     if workers == 1 {
         return items.map(transform)
     }
+    let slots = ResultSlots<R>(count: items.count)
+    let next = AtomicCounter()
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
         while true {
             let index = next.increment()
@@ -20,16 +20,38 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ transform:
     return slots.values()
 }
 
+/// One slot per item, each written once by the thread that took the item. Writes go to
+/// distinct slots, so they need no lock; `concurrentPerform` returns only after every worker
+/// has finished, so `values()` sees them all. The values are moved out, not copied (a copy
+/// retained and released every path and result held in them).
 private final class ResultSlots<R>: @unchecked Sendable {
-    private var storage: [R?]
-    private let lock = NSLock()
-    init(count: Int) { storage = [R?](repeating: nil, count: count) }
-    func set(_ index: Int, _ value: R) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
+    private let storage: UnsafeMutablePointer<R>
+    private let count: Int
+    private var filled = false
+
+    init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: count)
     }
-    func values() -> [R] { storage.map { $0! } }
+
+    func set(_ index: Int, _ value: R) {
+        (storage + index).initialize(to: value)
+    }
+
+    /// Every slot's value, in order; call once, after all `set`s.
+    func values() -> [R] {
+        filled = true
+        return [R](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: storage, count: count)
+            initialized = count
+        }
+    }
+
+    deinit {
+        // Values not moved out (never, unless `values()` was not called) are destroyed here.
+        if !filled { storage.deinitialize(count: count) }
+        storage.deallocate()
+    }
 }
 
 private final class AtomicCounter: @unchecked Sendable {
