@@ -70,26 +70,31 @@ public final class FileStructure: Sendable {
     /// The declared name; for an extension, the extended type as written (`Outer.Inner`).
     public func name(of index: Int) -> String {
         let declaration = declarations[index]
-        var name = code.string(declaration.nameToken)
-        var k = declaration.nameToken + 2
-        while k <= declaration.nameEndToken {
-            name += "." + code.string(k)
-            k += 2
-        }
-        return name
+        // Most names are one token: its text, without a byte buffer.
+        guard declaration.nameEndToken > declaration.nameToken else { return code.string(declaration.nameToken) }
+        return Self.text { appendName(of: index, to: &$0) }
     }
 
-    /// Appends the bytes of `name(of:)` (the tokens' bytes joined by `.`) to `bytes`.
+    /// Appends the bytes of `name(of:)` (the name tokens' bytes joined by `.`) to `bytes`.
     func appendName(of index: Int, to bytes: inout [UInt8]) {
         let declaration = declarations[index]
         code.file.bytes.withUnsafeBufferPointer { source in
-            var k = declaration.nameToken
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[code[declaration.nameToken].range]))
+            var k = declaration.nameToken + 2
             while k <= declaration.nameEndToken {
-                if k > declaration.nameToken { bytes.append(UInt8(ascii: ".")) }
+                bytes.append(UInt8(ascii: "."))
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[code[k].range]))
                 k += 2
             }
         }
+    }
+
+    /// The text of the bytes `build` appends, decoded as `CodeTokens.string` decodes a token
+    /// (the `.` between tokens is ASCII, so decoding the whole equals joining the parts).
+    private static func text(_ build: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        build(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Attributes in source order, such as `@State` or `@MainActor`.
@@ -143,22 +148,7 @@ public final class FileStructure: Sendable {
 
     /// The dotted name of a type declaration including its enclosing types: `Outer.Inner`.
     public func qualifiedName(of index: Int) -> String {
-        var parts: [String] = []
-        var parent = declarations[index].parent
-        var depth = 0
-        while let p = parent, depth < Self.maximumQualifyingDepth {
-            depth += 1
-            if declarations[p].kind.isTypeLike { parts.append(name(of: p)) }
-            parent = declarations[p].parent
-        }
-        // Most types are top-level: their name is the whole answer.
-        guard !parts.isEmpty else { return name(of: index) }
-        var qualified = ""
-        for part in parts.reversed() {
-            qualified += part
-            qualified += "."
-        }
-        return qualified + name(of: index)
+        Self.text { appendQualifiedName(of: index, to: &$0) }
     }
 
     /// Appends the bytes of `qualifiedName(of:)` to `bytes`, without a `String` per part.
@@ -167,8 +157,8 @@ public final class FileStructure: Sendable {
         appendName(of: index, to: &bytes)
     }
 
-    /// The enclosing types' names, outermost first, each followed by `.`: the parts
-    /// `qualifiedName(of:)` collects walking up (at most `maximumQualifyingDepth` parents).
+    /// The enclosing types' names, outermost first, each followed by `.` (at most
+    /// `maximumQualifyingDepth` parents are looked at).
     private func appendEnclosingNames(_ parent: Int?, depth: Int, to bytes: inout [UInt8]) {
         guard let parent, depth < Self.maximumQualifyingDepth else { return }
         appendEnclosingNames(declarations[parent].parent, depth: depth + 1, to: &bytes)
