@@ -4,35 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// The process's working directory as a prefix (`/a/b/`), so that paths below it can be opened
-/// relative to it. Taken once per run: nothing in StateLint changes the working directory.
-struct WorkingDirectory: Sendable {
-    private let prefix: [UInt8]
-
-    /// The current working directory, or nil when it cannot be read.
-    static func current() -> WorkingDirectory? {
-        guard let path = getcwd(nil, 0) else { return nil }
-        defer { free(path) }
-        return WorkingDirectory(String(cString: path))
-    }
-
-    init?(_ path: String) {
-        guard path.hasPrefix("/") else { return nil }
-        prefix = Array((path.hasSuffix("/") ? path : path + "/").utf8)
-    }
-
-    /// How many leading bytes of the absolute path `path` name this folder, leaving a relative
-    /// path to the same file; 0 when `path` does not lie below it.
-    func prefixLength(of path: UnsafePointer<CChar>) -> Int {
-        prefix.withUnsafeBufferPointer { bytes in
-            // strncmp stops at the path's end, so a shorter path never matches.
-            guard strncmp(path, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), bytes.count) == 0,
-                  path[bytes.count] != 0 else { return 0 }
-            return bytes.count
-        }
-    }
-}
-
 /// Why a file could not be linted. The run goes on with the other files.
 public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible {
     public let path: String
