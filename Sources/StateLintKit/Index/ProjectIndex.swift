@@ -257,14 +257,18 @@ public struct ProjectIndex: Sendable {
             if strings.exact.isKnown(name) { return strings.exact.kinds[name] }
             return strings.suffixes.kinds[name]
         }
-        var utf8 = name
-        return utf8.withUTF8 { bytes in
-            if Self.isASCII(bytes) { return lookup(bytes) }
-            // Only ASCII names are stored: a non-ASCII name can equal one only through
-            // scalars that stand for an ASCII character (`K` for the Kelvin sign).
-            guard var folded = ASCIIFolding.fold(name) else { return nil }
-            return folded.withUTF8 { lookup($0) }
-        }
+        return Self.withASCIIBytes(of: name) { lookup($0) } ?? nil
+    }
+
+    /// Calls `body` with the ASCII bytes `name` equals as a `String`: its own bytes, or for a
+    /// non-ASCII name the folded ones (only ASCII names are stored, and a non-ASCII name can
+    /// equal one only through scalars that stand for an ASCII character, `K` for the Kelvin
+    /// sign). Nil when no ASCII name equals it.
+    private static func withASCIIBytes<R>(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        var name = name
+        if name.withUTF8({ isASCII($0) }) { return name.withUTF8(body) }
+        guard var folded = ASCIIFolding.fold(name) else { return nil }
+        return folded.withUTF8(body)
     }
 
     private func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> TypeKind? {
@@ -331,10 +335,7 @@ public struct ProjectIndex: Sendable {
     /// The state of `name` in the exact byte table, folding a non-ASCII name as `lookup(_:)`
     /// does; nil when it cannot equal an ASCII name.
     private func exactState(named name: String) -> UInt8? {
-        var name = name
-        if name.withUTF8({ Self.isASCII($0) }) { return name.withUTF8 { exactState($0) } }
-        guard var folded = ASCIIFolding.fold(name) else { return nil }
-        return folded.withUTF8 { exactState($0) }
+        Self.withASCIIBytes(of: name) { exactState($0) }
     }
 
     public var count: Int {
