@@ -23,7 +23,7 @@ struct LintInputs {
         var inputs = LintInputs()
         let workingDirectory = environment.workingDirectory
         // The walk is mostly kernel time: on as many threads as the engine will use.
-        let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = options.jobs ?? LintEngine.Options().jobs
         func absolute(_ path: String) -> String { FileDiscovery.absolute(path, relativeTo: workingDirectory) }
         let configured = FileDiscovery(rootDirectory: configuration.rootDirectory, included: configuration.included,
                                        excluded: configuration.excluded)

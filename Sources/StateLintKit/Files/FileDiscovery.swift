@@ -143,7 +143,6 @@ public struct FileDiscovery: Sendable {
         }
     }
 
-    /// Adds the Swift files of a listed folder to `result`, and returns its subfolders to walk.
     /// Opens `folder` (by name inside the open folder `parent`, if given) and lists it, leaving
     /// it open; nil, with the reason recorded in `errors`, when either fails.
     static func openAndList(_ folder: PendingFolder, in parent: Int32?, buffer: DirectoryBuffer,
@@ -160,8 +159,9 @@ public struct FileDiscovery: Sendable {
         return (entries, listed)
     }
 
+    /// Adds the Swift files of a listed folder to `result`, and returns its subfolders to walk.
     func add(_ entries: [(name: String, kind: DirectoryEntries.Kind)], of folder: PendingFolder,
-                     to result: inout Result, seen: inout Set<String>?) -> [PendingFolder] {
+             to result: inout Result, seen: inout Set<String>?) -> [PendingFolder] {
         var subfolders: [PendingFolder] = []
         let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         let checksPatterns = folder.relative != nil && (!folder.excluded.isEmpty || !folder.isIncluded)
