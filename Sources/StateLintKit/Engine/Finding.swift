@@ -7,15 +7,18 @@ public struct Finding: Sendable, Hashable {
     public var path: String
     public var start: SourceLocation
     public var end: SourceLocation
+    /// The mechanical correction, when the rule can make one safely.
+    public var fix: Fix?
 
     public init(ruleID: String, severity: Severity, message: String, path: String,
-                start: SourceLocation, end: SourceLocation) {
+                start: SourceLocation, end: SourceLocation, fix: Fix? = nil) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
         self.path = path
         self.start = start
         self.end = end
+        self.fix = fix
     }
 
     /// The canonical output order: path, then position, then rule id, then message.

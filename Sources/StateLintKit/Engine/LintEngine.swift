@@ -253,7 +253,7 @@ public struct LintEngine: Sendable {
 
     private func makeFinding(_ path: String, _ candidate: Candidate, severity: Severity) -> Finding {
         Finding(ruleID: candidate.ruleID, severity: severity, message: candidate.violation.message, path: path,
-                start: candidate.start, end: candidate.end)
+                start: candidate.start, end: candidate.end, fix: candidate.violation.fix)
     }
 
     /// The bytes of `path`, from `sources` or read from disk; a path below the process's working

@@ -21,6 +21,8 @@ public struct RuleViolation: Sendable, Hashable {
     /// types up themselves: the engine lints each file once, before the project index is
     /// complete, and decides these conditions when it is.
     public let requiresClass: ClassCondition?
+    /// The mechanical correction, if the rule can make one safely.
+    public var fix: Fix?
     /// The message, or (with `render`) the first of the two strings it is made from.
     private let text: String
     private let argument: String
@@ -51,6 +53,7 @@ public struct RuleViolation: Sendable, Hashable {
 
     public static func == (a: RuleViolation, b: RuleViolation) -> Bool {
         a.start == b.start && a.end == b.end && a.requiresClass == b.requiresClass && a.message == b.message
+            && a.fix == b.fix
     }
 
     public func hash(into hasher: inout Hasher) {
