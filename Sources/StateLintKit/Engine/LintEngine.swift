@@ -12,6 +12,9 @@ public struct LintEngine: Sendable {
         public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
         public var knownClasses: [String] = []
         public var knownValueTypes: [String] = []
+        /// Keep the bytes of every file whose findings carry a fix (`Result.sourcesWithFixes`),
+        /// for `--fix`: fixes apply to exactly the bytes that were linted.
+        public var keepsSourcesWithFixes = false
         public init() {}
     }
 
@@ -35,6 +38,8 @@ public struct LintEngine: Sendable {
         public var timings = Timings()
         public var indexedFileCount = 0
         public var byteCount = 0
+        /// With `Options.keepsSourcesWithFixes`: the linted bytes of each file with a fix.
+        public var sourcesWithFixes: [String: [UInt8]] = [:]
     }
 
     /// Seconds spent in each phase, summed over threads.
@@ -118,7 +123,8 @@ public struct LintEngine: Sendable {
                 findings(path: analysis.path, candidates: pending.candidates, filter: pending.filter,
                          types: resolver, unresolved: &unresolved)
             }
-            return FileFindings(findings: found, unresolved: unresolved, seconds: seconds)
+            let source = found.contains { $0.fix != nil } ? pending.bytes : nil
+            return FileFindings(findings: found, unresolved: unresolved, seconds: seconds, source: source)
         }
         for (analysis, fileFindings) in zip(analyses, perFile) {
             result.timings.add(analysis.timings)
@@ -131,6 +137,7 @@ public struct LintEngine: Sendable {
                 result.byteCount += linted.byteCount
                 guard let fileFindings else { continue }
                 result.findings += fileFindings.findings
+                if let source = fileFindings.source { result.sourcesWithFixes[analysis.path] = source }
                 for name in fileFindings.unresolved { result.unresolvedTypeNames[name, default: 0] += 1 }
                 result.timings.rules += fileFindings.seconds
             }
@@ -144,6 +151,8 @@ public struct LintEngine: Sendable {
         let findings: [Finding]
         let unresolved: [String]
         let seconds: Double
+        /// The file's bytes, when a finding has a fix and `keepsSourcesWithFixes` is set.
+        let source: [UInt8]?
     }
 
     /// What one file contributes besides its type declarations: if it is linted, its candidates.
@@ -161,8 +170,8 @@ public struct LintEngine: Sendable {
         let pending: Pending?
         let byteCount: Int
 
-        init(candidates: [Candidate], filter: DirectiveFilter, byteCount: Int) {
-            pending = candidates.isEmpty && filter.isEmpty ? nil : Pending(candidates: candidates, filter: filter)
+        init(candidates: [Candidate], filter: DirectiveFilter, byteCount: Int, bytes: [UInt8]? = nil) {
+            pending = candidates.isEmpty && filter.isEmpty ? nil : Pending(candidates: candidates, filter: filter, bytes: bytes)
             self.byteCount = byteCount
         }
     }
@@ -171,10 +180,13 @@ public struct LintEngine: Sendable {
     final class Pending: Sendable {
         let candidates: [Candidate]
         let filter: DirectiveFilter
+        /// Kept only for `keepsSourcesWithFixes`, and only when a fix is possible.
+        let bytes: [UInt8]?
 
-        init(candidates: [Candidate], filter: DirectiveFilter) {
+        init(candidates: [Candidate], filter: DirectiveFilter, bytes: [UInt8]?) {
             self.candidates = candidates
             self.filter = filter
+            self.bytes = bytes
         }
     }
 
@@ -200,8 +212,11 @@ public struct LintEngine: Sendable {
             }
             let (candidates, filter) = self.candidates(LintContext(structure: consume structure), tokens: comments)
             clock.lap(&timings.rules)
+            // Directive problems get fixes too, so a file with directives may need its bytes.
+            let fixable = options.keepsSourcesWithFixes && (!filter.isEmpty || candidates.contains { $0.violation.fix != nil })
             return (FileAnalysis(path: path, isLinted: true,
-                                 outcome: .success(LintedFile(candidates: candidates, filter: filter, byteCount: bytes.count)), timings: timings), summary)
+                                 outcome: .success(LintedFile(candidates: candidates, filter: filter, byteCount: bytes.count,
+                                                              bytes: fixable ? bytes : nil)), timings: timings), summary)
         } catch {
             return (FileAnalysis(path: path, isLinted: isLinted, outcome: .failure(error), timings: timings), TypeDeclarationSummary())
         }
@@ -224,8 +239,13 @@ public struct LintEngine: Sendable {
             offsets.append(violation.end)
         }
         let locations = file.locations(ofOffsets: offsets)
+        // Fix edits are placed here too (positions, line endings), while the file is in memory.
+        var violations = found.map(\.violation)
+        if violations.contains(where: { $0.fix != nil }) {
+            for (index, fix) in FixPlacement.place(violations.map(\.fix), in: file).enumerated() { violations[index].fix = fix }
+        }
         let candidates = found.indices.map { index in
-            Candidate(ruleID: found[index].ruleID, violation: found[index].violation,
+            Candidate(ruleID: found[index].ruleID, violation: violations[index],
                       start: locations[2 * index], end: locations[2 * index + 1])
         }
         return (candidates, DirectiveFilter(file: file, tokens: tokens))
