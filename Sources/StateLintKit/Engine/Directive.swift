@@ -18,6 +18,8 @@ public struct Directive: Sendable, Hashable {
     public let action: Action
     /// Rule ids as written (`all` included).
     public let ruleIDs: [String]
+    /// The byte range of each of `ruleIDs` in the file (to remove one of them).
+    public let ruleIDRanges: [Range<Int>]
     /// Byte range of the comment, and its line.
     public let start: Int
     public let end: Int
@@ -44,12 +46,9 @@ public struct Directive: Sendable, Hashable {
             // Doc comments (`///`, `/**`) document directives; they are never directives.
             let third = file.bytes[token.start + 2]
             if third == UInt8(ascii: "/") || (token.kind == .blockComment && third == UInt8(ascii: "*")) { continue }
-            var text = file.text(markerStart..<token.end)
-            if token.kind == .blockComment, text.hasSuffix("*/") { text.removeLast(2) }
-            text.removeFirst(marker.count)
-            // An optional ` - reason` ends the rule list.
-            if let reason = text.range(of: " - ") { text = String(text[..<reason.lowerBound]) }
-            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
+            let wordRanges = Self.words(file.bytes, from: markerStart + marker.count, to: token.end,
+                                        isBlock: token.kind == .blockComment)
+            let words = wordRanges.map { file.text($0) }
             let line = file.location(ofOffset: token.start).line
             guard let first = words.first, let action = Action(rawValue: first) else {
                 let written = words.first ?? ""
@@ -59,17 +58,48 @@ public struct Directive: Sendable, Hashable {
                 continue
             }
             let ids = Array(words.dropFirst())
+            let idRanges = Array(wordRanges.dropFirst())
             guard !ids.isEmpty else {
                 malformed.append(Malformed(start: token.start, end: token.end,
                     message: "`statelint:\(action.rawValue)` names no rule; list rule ids or `all`"))
                 continue
             }
-            directives.append(Directive(action: action, ruleIDs: ids, start: token.start, end: token.end, line: line))
+            directives.append(Directive(action: action, ruleIDs: ids, ruleIDRanges: idRanges,
+                                        start: token.start, end: token.end, line: line))
         }
         return (directives, malformed)
     }
 
     private static let marker = Array("statelint:".utf8)
+
+    /// The byte ranges of the words (action, then rule ids) of a directive whose text after the
+    /// marker runs `start..<end`: separated by blanks or commas (not line breaks: a block
+    /// comment's "id" may hold one, and is then reported as unknown), ending at a block
+    /// comment's `*/` or at an optional ` - reason`.
+    static func words(_ bytes: [UInt8], from start: Int, to end: Int, isBlock: Bool) -> [Range<Int>] {
+        var end = end
+        if isBlock, end - start >= 2, bytes[end - 2] == UInt8(ascii: "*"), bytes[end - 1] == UInt8(ascii: "/") { end -= 2 }
+        let reasonMark: [UInt8] = Array(" - ".utf8)
+        var index = start
+        while index + 3 <= end {
+            if bytes[index] == reasonMark[0] && bytes[index + 1] == reasonMark[1] && bytes[index + 2] == reasonMark[2] { end = index; break }
+            index += 1
+        }
+        var words: [Range<Int>] = []
+        var wordStart: Int?
+        for offset in start..<max(start, end) {
+            let byte = bytes[offset]
+            let separates = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: ",")
+            if separates {
+                if let first = wordStart { words.append(first..<offset) }
+                wordStart = nil
+            } else if wordStart == nil {
+                wordStart = offset
+            }
+        }
+        if let first = wordStart, first < end { words.append(first..<end) }
+        return words
+    }
 
     /// Where `marker` starts in the comment `range` if only spaces and tabs stand between the
     /// comment's two-byte opener (`//`, `/*`) and it; nil otherwise.

@@ -15,6 +15,8 @@ struct DirectiveFilter: Sendable {
     /// Start and end of each directive's comment, then of each malformed one.
     private let directiveSpans: [(SourceLocation, SourceLocation)]
     private let malformedSpans: [(SourceLocation, SourceLocation)]
+    /// The edits that remove each directive, or one of its rule ids (malformed ones get no fix).
+    private let removals: [DirectiveRemovals]
 
     init(file: SourceFile, tokens: [Token]) {
         let (directives, malformed) = Directive.parse(file, tokens: tokens)
@@ -22,6 +24,7 @@ struct DirectiveFilter: Sendable {
         self.malformed = malformed
         directiveSpans = directives.map { (file.location(ofOffset: $0.start), file.location(ofOffset: $0.end)) }
         malformedSpans = malformed.map { (file.location(ofOffset: $0.start), file.location(ofOffset: $0.end)) }
+        removals = directives.map { DirectiveRemovals($0, in: file) }
     }
 
     var isEmpty: Bool { directives.isEmpty && malformed.isEmpty }
@@ -52,23 +55,34 @@ struct DirectiveFilter: Sendable {
             if !suppressed { outcome.kept.append(candidate) }
         }
         let problemID = SuperfluousDisableCommand.description.id
-        func problem(_ span: (SourceLocation, SourceLocation), _ start: Int, _ end: Int, _ message: String) -> Candidate {
-            Candidate(ruleID: problemID, violation: RuleViolation(start: start, end: end, message: message), start: span.0, end: span.1)
+        func problem(_ span: (SourceLocation, SourceLocation), _ start: Int, _ end: Int, _ message: String,
+                     fix: Fix?) -> Candidate {
+            var violation = RuleViolation(start: start, end: end, message: message)
+            violation.fix = fix
+            return Candidate(ruleID: problemID, violation: violation, start: span.0, end: span.1)
         }
+        let isKnown = { (id: String) in id == "all" || knownRules.contains(id) }
         for (index, directive) in directives.enumerated() {
-            for id in directive.ruleIDs where id != "all" && !knownRules.contains(id) {
+            let removeDirective = Fix(summary: "Remove the directive", edits: [removals[index].comment])
+            // A directive that names no valid rule does nothing: it goes whole.
+            let namesValidRule = directive.ruleIDs.contains(where: isKnown)
+            for (position, id) in directive.ruleIDs.enumerated() where !isKnown(id) {
                 let suggestion = EditDistance.closestMatch(to: id, in: knownRules)
+                let fix = namesValidRule ? Fix(summary: "Remove `\(id)` from the directive", edits: [removals[index].ruleIDs[position]]) : removeDirective
                 outcome.directiveProblems.append(problem(directiveSpans[index], directive.start, directive.end,
-                    "unknown rule `\(id)` in `statelint:\(directive.action.rawValue)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? "")))
+                    "unknown rule `\(id)` in `statelint:\(directive.action.rawValue)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""),
+                    fix: fix))
             }
             let namesRanRule = directive.ruleIDs.contains { $0 == "all" || ranRules.contains($0) }
             if directive.action != .enable && !used[index] && namesRanRule {
                 outcome.directiveProblems.append(problem(directiveSpans[index], directive.start, directive.end,
-                    "`statelint:\(directive.action.rawValue) \(directive.ruleIDs.joined(separator: " "))` suppresses nothing here; remove it"))
+                    "`statelint:\(directive.action.rawValue) \(directive.ruleIDs.joined(separator: " "))` suppresses nothing here; remove it",
+                    fix: removeDirective))
             }
         }
+        // A malformed directive's intent is unknown: it gets no fix.
         for (index, item) in malformed.enumerated() {
-            outcome.directiveProblems.append(problem(malformedSpans[index], item.start, item.end, item.message))
+            outcome.directiveProblems.append(problem(malformedSpans[index], item.start, item.end, item.message, fix: nil))
         }
         return outcome
     }
