@@ -59,7 +59,7 @@ enum ReportFileWriter {
         try writeAll(bytes, to: fd)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(WriteError) {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(WriteError) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -74,7 +74,7 @@ enum ReportFileWriter {
         }
     }
 
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
+    static func errnoText() -> String { String(cString: strerror(errno)) }
 }
 
 @inline(__always)
