@@ -29,8 +29,24 @@ public struct CommandLineOptions: Sendable, Equatable {
     public var writeBaselinePath: String?
     public var timings = false
     public var showUnresolved = false
+    public var fix = false
+    public var diff = false
+    public var dryRun = false
 
     public init() {}
+
+    /// What `--fix`, `--diff` and `--dry-run` ask for: write the fixes, or print them as a diff.
+    public enum FixMode: Sendable, Equatable { case write, diff }
+
+    public var fixMode: FixMode? {
+        if diff || (fix && dryRun) { return .diff }
+        return fix ? .write : nil
+    }
+
+    /// Whether standard output carries the diff or the fixed buffer, so no report may go there.
+    public var fixUsesStandardOutput: Bool {
+        fixMode == .diff || (fixMode == .write && stdinPath != nil)
+    }
 
     public struct UsageError: Error, Equatable, CustomStringConvertible {
         public let message: String
@@ -41,7 +57,8 @@ public struct CommandLineOptions: Sendable, Equatable {
     static let flagsWithValues = ["--config", "--reporter", "--format", "--output", "--only-rule", "--stdin-path",
                                   "--jobs", "--baseline", "--write-baseline"]
     static let booleanFlags = ["--strict", "--quiet", "--no-color", "--use-script-input-files", "--force-exclude",
-                               "--ignore-unreadable", "--timings", "--show-unresolved", "--help", "--version"]
+                               "--ignore-unreadable", "--timings", "--show-unresolved", "--fix", "--diff", "--dry-run",
+                               "--help", "--version"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
@@ -112,6 +129,9 @@ public struct CommandLineOptions: Sendable, Equatable {
             case "--ignore-unreadable": options.ignoreUnreadable = true
             case "--timings": options.timings = true
             case "--show-unresolved": options.showUnresolved = true
+            case "--fix": options.fix = true
+            case "--diff": options.diff = true
+            case "--dry-run": options.dryRun = true
             case "--help", "-h": options.command = .help
             case "--version": options.command = .version
             default:
@@ -122,7 +142,33 @@ public struct CommandLineOptions: Sendable, Equatable {
             }
         }
         if inlineFlagMisuse(options) { throw UsageError(message: "--stdin-path cannot be combined with paths to lint", hint: "pipe one file's source and name it with --stdin-path PATH") }
+        try checkFixFlags(options)
         return options
+    }
+
+    /// The combinations of `--fix`, `--diff` and `--dry-run` that cannot mean anything clear.
+    private static func checkFixFlags(_ options: CommandLineOptions) throws(UsageError) {
+        if options.dryRun && !options.fix {
+            throw UsageError(message: "--dry-run only applies to --fix", hint: "--fix --dry-run (or --diff) prints the fixes as a diff and writes nothing")
+        }
+        if options.fix && options.diff && !options.dryRun {
+            throw UsageError(message: "--diff writes nothing, but --fix writes the fixes: choose one",
+                             hint: "--diff (or --fix --dry-run) prints the fixes as a diff; --fix applies them")
+        }
+        guard let mode = options.fixMode else { return }
+        let flag = mode == .diff ? (options.diff ? "--diff" : "--fix --dry-run") : "--fix"
+        if options.command != .lint {
+            throw UsageError(message: "\(flag) applies only to `statelint lint`", hint: "usage: statelint lint \(flag) [PATH …]")
+        }
+        if options.baselinePath != nil || options.writeBaselinePath != nil {
+            throw UsageError(message: "\(flag) cannot be combined with \(options.baselinePath != nil ? "--baseline" : "--write-baseline")",
+                             hint: "fixes change the lines a baseline matches findings by: fix first, then record a new baseline with --write-baseline")
+        }
+        if options.fixUsesStandardOutput, let request = options.reporters.first(where: { $0.outputPath == nil }) {
+            let what = mode == .diff ? "the diff" : "the fixed source"
+            throw UsageError(message: "\(flag) prints \(what) on standard output, so --reporter \(request.name) cannot go there too",
+                             hint: "write reports to files: --reporter \(request.name):PATH")
+        }
     }
 
     private static func inlineFlagMisuse(_ options: CommandLineOptions) -> Bool {

@@ -62,6 +62,7 @@ struct LintCommand {
         if let jobs = options.jobs { engineOptions.jobs = jobs }
         engineOptions.knownClasses = configuration.knownClasses
         engineOptions.knownValueTypes = configuration.knownValueTypes
+        engineOptions.keepsSourcesWithFixes = options.fixMode != nil
 
         // A terminal gets a live progress line instead of the `Linting N files…` line.
         let status = StatusLine(environment: environment, quiet: options.quiet, color: useColor)
@@ -73,25 +74,46 @@ struct LintCommand {
         if let progress {
             onProgress = { phase, total in progress.fileFinished(phase, total: total) }
         }
-        var result = LintEngine(rules: rules, directiveSeverity: directiveSeverity, options: engineOptions)
-            .run(files: inputs.files, indexFiles: inputs.indexFiles, sources: inputs.sources, progress: onProgress)
+        let engine = LintEngine(rules: rules, directiveSeverity: directiveSeverity, options: engineOptions)
+        var result = engine.run(files: inputs.files, indexFiles: inputs.indexFiles, sources: inputs.sources, progress: onProgress)
         progress?.finish()
+
+        // --fix and --diff: what remains after the fixes is what gets reported.
+        var fixedSources: [String: [UInt8]] = [:]
+        var fixFailed = false
+        if let mode = options.fixMode {
+            let fixed = FixCommand(environment: environment, options: options, mode: mode, engine: engine, inputs: inputs,
+                                   displayPath: DisplayPaths(workingDirectory: environment.workingDirectory)).run(result)
+            result.findings = fixed.findings
+            fixedSources = fixed.sources
+            fixFailed = fixed.failed
+        }
 
         // From here on paths are shown as the user sees them: relative to the working directory.
         let displayPath = DisplayPaths(workingDirectory: environment.workingDirectory)
         // Source lines are read only for findings: their files are the ones to map back.
         var readablePaths: [String: String] = [:]
-        for finding in result.findings { readablePaths[displayPath(finding.path)] = finding.path }
+        for finding in result.findings {
+            readablePaths[displayPath(finding.path)] = finding.path
+            for edit in finding.fix?.edits ?? [] { readablePaths[displayPath(edit.path)] = edit.path }
+        }
         let errors = (inputs.errors + result.errors).map { FileReadError(path: displayPath($0.path), reason: $0.reason) }
         result.findings = result.findings.map { finding in
             var shown = finding
             shown.path = displayPath(finding.path)
+            if let edits = shown.fix?.edits {
+                shown.fix?.edits = edits.map { edit in
+                    var edit = edit
+                    edit.path = displayPath(edit.path)
+                    return edit
+                }
+            }
             return shown
         }
         result.lintedFiles = result.lintedFiles.map { displayPath($0) }
         for error in errors { environment.stderr.write("\(error)\n") }
         let paths = readablePaths
-        let lineLookup = CachedSourceLines(sources: inputs.sources, resolvePath: { paths[$0] ?? $0 })
+        let lineLookup = CachedSourceLines(sources: inputs.sources.merging(fixedSources) { $1 }, resolvePath: { paths[$0] ?? $0 })
 
         // Baseline.
         if let path = options.writeBaselinePath {
@@ -124,6 +146,8 @@ struct LintCommand {
                 do { try ReportFileWriter.write(report, to: absolute(path)) } catch {
                     return command.fail("cannot write \(request.name) report to \(path): \(error)")
                 }
+            } else if options.fixUsesStandardOutput {
+                continue  // standard output carries the diff or the fixed source
             } else {
                 environment.stdout.write(report)
             }
@@ -145,7 +169,7 @@ struct LintCommand {
         let filesWithFindings = Set(result.findings.map(\.path)).count
         status.print("Done: \(warningCount) warning\(warningCount == 1 ? "" : "s"), \(errorCount) error\(errorCount == 1 ? "" : "s") in \(filesWithFindings) file\(filesWithFindings == 1 ? "" : "s") (\(String(format: "%.2f", seconds)) s)")
 
-        if !errors.isEmpty && !options.ignoreUnreadable { return 2 }
+        if fixFailed || (!errors.isEmpty && !options.ignoreUnreadable) { return 2 }
         if errorCount > 0 || (configuration.strict && warningCount > 0) { return 1 }
         return 0
     }

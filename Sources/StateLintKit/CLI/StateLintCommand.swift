@@ -143,6 +143,9 @@ public struct StateLintCommand {
       --force-exclude               apply `excluded` even to files named on the command line
       --baseline FILE               report only findings not recorded in FILE
       --write-baseline FILE         record the current findings in FILE
+      --fix                         apply the fixes of fixable findings (atomically), then report what remains
+      --diff                        print the fixes as a unified diff (for patch -p1); write nothing
+      --dry-run                     with --fix: the same as --diff
       --jobs N, -j N                threads to use (default: all cores)
       --ignore-unreadable           unreadable or non-UTF-8 files do not make the run fail
       --show-unresolved             list type names created in @State that StateLint could not classify
