@@ -110,12 +110,13 @@ public struct StateLintCommand {
         let configuration = loadConfiguration(options)
         let enabled = Set(configuration.map { LintCommand.enabledRuleIDs($0, onlyRules: options.onlyRules) } ?? [])
         let idWidth = descriptions.map(\.id.count).max() ?? 0
-        environment.stdout.write("id".padding(toLength: idWidth + 2, withPad: " ", startingAt: 0) + "severity  enabled  summary\n")
+        environment.stdout.write("id".padding(toLength: idWidth + 2, withPad: " ", startingAt: 0) + "severity  enabled  fix  summary\n")
         for description in descriptions {
             let severity = configuration?.rule(description.id)?.severity ?? description.defaultSeverity
             environment.stdout.write(description.id.padding(toLength: idWidth + 2, withPad: " ", startingAt: 0)
                 + severity.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
                 + (enabled.contains(description.id) ? "yes" : "no").padding(toLength: 9, withPad: " ", startingAt: 0)
+                + (RuleDocumentation.canFix(description.id) ? "yes" : "no").padding(toLength: 5, withPad: " ", startingAt: 0)
                 + description.summary + "\n")
         }
         return configuration == nil ? 2 : 0

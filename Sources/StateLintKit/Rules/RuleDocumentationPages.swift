@@ -67,6 +67,10 @@ After:
 If the model should survive the view disappearing (a tab that keeps its state), drop the
 `.onDisappear` and keep the nil check.
 
+## Fix
+
+No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+
 ## Options
 
 | option | default | meaning |
@@ -300,6 +304,10 @@ After:
 If the object is meant to outlive the view, own it somewhere that outlives the view (the parent,
 the `App`, the environment) and pass it in instead of creating it on appear.
 
+## Fix
+
+No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+
 ## Options
 
 | option | default | meaning |
@@ -513,6 +521,10 @@ struct LibraryView: View {
 
 If the model should be shared rather than owned, pass it in (`let model: LibraryModel` or
 `@Bindable var model: LibraryModel`) instead.
+
+## Fix
+
+No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
 
 ## Options
 
@@ -751,6 +763,53 @@ After:
 ```swift
 // statelint:disable:next state_inline_class_init - one cheap formatter per view init is fine
 @State private var formatter = DateFormatter()
+```
+
+## Fix
+
+`statelint --fix` removes what does nothing:
+
+- a directive that suppresses nothing, or names only unknown rules, is deleted: its whole line
+  (with the line ending) when the comment is alone on the line, else just the comment and the
+  blanks between it and the code;
+- an unknown rule id in a directive that also names a valid rule is taken out of the list;
+- a malformed directive is left alone, since what it meant is unknown.
+
+Before:
+
+```swift
+import SwiftUI
+
+@Observable final class Model {}
+
+struct SettingsView: View {
+    // statelint:disable:next appear_missing_nil_check
+    @State private var count = 0
+    // statelint:disable:next state_inline_class_init, state_inline_class_int - one per view is fine
+    @State private var model = Model()
+
+    var body: some View {
+        Text("Settings") // statelint:disable:this disappear_missing_teardown
+    }
+}
+```
+
+After:
+
+```swift
+import SwiftUI
+
+@Observable final class Model {}
+
+struct SettingsView: View {
+    @State private var count = 0
+    // statelint:disable:next state_inline_class_init - one per view is fine
+    @State private var model = Model()
+
+    var body: some View {
+        Text("Settings")
+    }
+}
 ```
 
 ## Options
