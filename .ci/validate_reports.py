@@ -5,7 +5,10 @@ Checks, for every fixture folder under the golden directory:
   * sarif.sarif       against the SARIF 2.1.0 JSON schema (jsonschema), plus URI checks
   * junit.xml         against the Ant JUnit XSD (xmllint --schema, or lxml if installed)
   * checkstyle.xml    well-formed XML
-  * json.json, gitlab.json   parse as JSON; GitLab issues carry the required fields
+  * json.json, gitlab.json   parse as JSON; GitLab issues carry the required fields; StateLint
+                              findings' fixes have their documented shape
+  SARIF fixes (results[].fixes) must also give every replacement a byte range and text, and
+  a complete line/column range when they give one.
 
 Usage:
   .ci/validate_reports.py --sarif-schema ../shared/schemas/sarif-schema-2.1.0.json \
@@ -52,6 +55,8 @@ def check_sarif(path, schema, failures):
                 uris.append(location["physicalLocation"]["artifactLocation"]["uri"])
             if "partialFingerprints" not in result:
                 fail(failures, f"{path}: result without partialFingerprints")
+            for fix in result.get("fixes", []):
+                uris += check_sarif_fix(path, fix, failures)
         for uri in uris:
             if not URI_CHARS.match(uri) or PERCENT.search(uri):
                 fail(failures, f"{path}: not a valid URI reference: {uri!r}")
@@ -61,6 +66,43 @@ def check_sarif(path, schema, failures):
     if len(failures) == failures_before:
         results = sum(len(r.get("results", [])) for r in document.get("runs", []))
         print(f"  ok   {path} (SARIF schema, {results} results)")
+
+
+def check_sarif_fix(path, fix, failures):
+    """Checks one SARIF fix beyond the schema; returns its artifact URIs for the URI checks."""
+    uris = []
+    if not fix.get("artifactChanges"):
+        fail(failures, f"{path}: a fix without artifactChanges")
+    for change in fix.get("artifactChanges", []):
+        uris.append(change["artifactLocation"]["uri"])
+        for replacement in change.get("replacements", []):
+            region = replacement.get("deletedRegion", {})
+            if not all(isinstance(region.get(k), int) and region[k] >= 0 for k in ("byteOffset", "byteLength")):
+                fail(failures, f"{path}: a replacement's deletedRegion without byteOffset/byteLength")
+            text_keys = [k for k in ("startLine", "startColumn", "endLine", "endColumn") if k in region]
+            if text_keys and len(text_keys) != 4:
+                fail(failures, f"{path}: a deletedRegion with only {text_keys}")
+            if not isinstance(replacement.get("insertedContent", {}).get("text"), str):
+                fail(failures, f"{path}: a replacement without insertedContent.text")
+    return uris
+
+
+def check_statelint_fixes(path, document, failures):
+    """The `fix` of StateLint JSON findings, as README's JSON section documents it."""
+    for finding in document.get("findings", []):
+        fix = finding.get("fix")
+        if fix is None:
+            continue
+        if not isinstance(fix.get("summary"), str) or not fix.get("edits"):
+            fail(failures, f"{path}: a fix without summary or edits")
+            continue
+        for edit in fix["edits"]:
+            if not (isinstance(edit.get("file"), str) and isinstance(edit.get("replacement"), str)
+                    and all(isinstance(edit.get(k), int) and edit[k] >= 0 for k in ("offset", "length"))):
+                fail(failures, f"{path}: an edit without file/offset/length/replacement: {edit}")
+            positions = [k for k in ("line", "column", "endLine", "endColumn") if k in edit]
+            if positions and len(positions) != 4:
+                fail(failures, f"{path}: an edit with only {positions}")
 
 
 def check_junit(path, xsd, failures):
@@ -115,6 +157,8 @@ def check_json(path, failures, gitlab=False):
             fingerprints.add(issue.get("fingerprint"))
         if len(fingerprints) != len(document):
             fail(failures, f"{path}: fingerprints are not unique")
+    else:
+        check_statelint_fixes(path, document, failures)
     if len(failures) == failures_before:
         print(f"  ok   {path} (JSON{', GitLab Code Quality fields' if gitlab else ''})")
 

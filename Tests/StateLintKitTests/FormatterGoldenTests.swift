@@ -12,9 +12,10 @@ import Testing
     static let fixtures: [(name: String, findings: [Finding], context: ReportContext)] = [
         ("awkward", FormatterFixtures.findings, FormatterFixtures.context()),
         ("empty", [], FormatterFixtures.context(lintedFiles: ["Sources/Clean.swift"])),
+        ("fixes", FormatterFixFixtures.findings, FormatterFixtures.context()),
     ]
 
-    @Test(arguments: ["awkward", "empty"])
+    @Test(arguments: ["awkward", "empty", "fixes"])
     func outputMatchesGoldenFile(fixtureName: String) throws {
         let fixture = try #require(Self.fixtures.first { $0.name == fixtureName })
         let update = ProcessInfo.processInfo.environment["STATELINT_UPDATE_GOLDEN"] == "1"

@@ -24,9 +24,16 @@ public struct GitHubFormatter: OutputFormatter {
                 ("title", TerminalText.visible(finding.ruleID, keepingLineBreaks: true)),
             ].map { $0.0 + "=" + Self.escapeProperty($0.1) }
             out += "::" + (finding.severity == .error ? "error" : "warning") + " "
-                + properties.joined(separator: ",") + "::" + Self.escapeData(Self.displayed(finding.message)) + "\n"
+                + properties.joined(separator: ",") + "::" + Self.escapeData(Self.displayed(Self.message(finding))) + "\n"
         }
         return out
+    }
+
+    /// The annotation's text: the message, and when the finding has a fix, that
+    /// `statelint --fix` makes it and what it does.
+    static func message(_ finding: Finding) -> String {
+        guard let fix = finding.fix else { return finding.message }
+        return finding.message + " (fix available with `statelint --fix`: " + fix.summary + ")"
     }
 
     /// The message as shown: ESC, NUL and bidi controls become visible escapes (the log viewer

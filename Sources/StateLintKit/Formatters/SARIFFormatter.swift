@@ -30,7 +30,8 @@ public struct SARIFFormatter: OutputFormatter {
         let lines = SourceLineMemo(context.sourceLines)
         let results = zip(findings, fingerprints).map { finding, fingerprint in
             result(for: finding, fingerprint: fingerprint, ruleIndex: ruleIndex[finding.ruleID],
-                   location: locations[finding.path] ?? Self.artifactLocation(finding.path), lines: lines)
+                   location: locations[finding.path] ?? Self.artifactLocation(finding.path), lines: lines,
+                   base: base, workingDirectory: context.workingDirectory)
         }
         let driver: JSONValue = .object([
             ("name", .string("statelint")),
@@ -83,7 +84,7 @@ public struct SARIFFormatter: OutputFormatter {
     }
 
     private func result(for finding: Finding, fingerprint: String, ruleIndex: Int?, location: JSONValue,
-                        lines: SourceLineMemo) -> JSONValue {
+                        lines: SourceLineMemo, base: String, workingDirectory: String) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("ruleId", .string(finding.ruleID))]
         if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
         members += [
@@ -95,11 +96,15 @@ public struct SARIFFormatter: OutputFormatter {
             ]))])])),
             ("partialFingerprints", .object([(Self.fingerprintKey, .string(fingerprint))])),
         ]
+        if let fix = finding.fix {
+            members.append(("fixes", .array([Self.fix(fix, findingPath: finding.path, findingLocation: location, lines: lines,
+                                                      base: base, workingDirectory: workingDirectory)])))
+        }
         return .object(members)
     }
 
     /// `relative` is the path as `ReportPaths.relative` returns it: absolute when outside the base.
-    private static func artifactLocation(_ relative: String) -> JSONValue {
+    static func artifactLocation(_ relative: String) -> JSONValue {
         if relative.hasPrefix("/") {
             return .object([("uri", .string(ReportPaths.fileURI(absolutePath: relative, isDirectory: false)))])
         }
