@@ -1,0 +1,3 @@
+struct Clean {
+    let value = 1
+}
