@@ -240,13 +240,12 @@ public struct LintEngine: Sendable {
         }
         let locations = file.locations(ofOffsets: offsets)
         // Fix edits are placed here too (positions, line endings), while the file is in memory.
-        var violations = found.map(\.violation)
-        if violations.contains(where: { $0.fix != nil }) {
-            for (index, fix) in FixPlacement.place(violations.map(\.fix), in: file).enumerated() { violations[index].fix = fix }
-        }
+        let placedFixes = found.contains { $0.violation.fix != nil } ? FixPlacement.place(found.map(\.violation.fix), in: file) : nil
         let candidates = found.indices.map { index in
-            Candidate(ruleID: found[index].ruleID, violation: violations[index],
-                      start: locations[2 * index], end: locations[2 * index + 1])
+            var violation = found[index].violation
+            if let placedFixes { violation.fix = placedFixes[index] }
+            return Candidate(ruleID: found[index].ruleID, violation: violation,
+                             start: locations[2 * index], end: locations[2 * index + 1])
         }
         return (candidates, DirectiveFilter(file: file, tokens: tokens))
     }
