@@ -73,7 +73,25 @@ enum PathologicalPipeline {
             if let problem = locationProblem(finding, in: file) { problems.append(problem) }
         }
         findings.sort(by: Finding.isOrderedBefore)
+        problems += fixProblems(findings, bytes: bytes, path: path)
         problems += reportProblems(findings, files: [file])
+        return problems
+    }
+
+    /// Every fix the engine built applies, or overlaps another: never one that reaches outside
+    /// the file, splits a sequence or a CRLF pair. Fixing valid UTF-8 keeps it valid.
+    static func fixProblems(_ findings: [Finding], bytes: [UInt8], path: String) -> [String] {
+        var problems: [String] = []
+        let application = FixApplier.apply(findings.map(\.fix), to: [path: bytes])
+        for (finding, outcome) in zip(findings, application.outcomes) {
+            if case .rejected(let rejection)? = outcome, rejection != .overlapsAnotherFix {
+                problems.append("\(finding.ruleID): its fix was rejected: \(rejection)")
+            }
+        }
+        if let fixed = application.changedFiles[path], UTF8Validation.firstInvalidOffset(in: bytes) == nil,
+           let bad = UTF8Validation.firstInvalidOffset(in: fixed) {
+            problems.append("fixing valid UTF-8 made it invalid at byte \(bad)")
+        }
         return problems
     }
 
