@@ -15,8 +15,10 @@ struct DirectiveFilter: Sendable {
     /// Start and end of each directive's comment, then of each malformed one.
     private let directiveSpans: [(SourceLocation, SourceLocation)]
     private let malformedSpans: [(SourceLocation, SourceLocation)]
+    private let path: String
 
     init(file: SourceFile, tokens: [Token]) {
+        path = file.path
         let (directives, malformed) = Directive.parse(file, tokens: tokens)
         self.directives = directives
         self.malformed = malformed
@@ -44,7 +46,7 @@ struct DirectiveFilter: Sendable {
         for candidate in candidates {
             var suppressed = false
             for (index, directive) in directives.enumerated() where directive.names(candidate.ruleID) {
-                if suppresses(directive, index: index, line: candidate.start.line, offset: candidate.violation.start, ruleID: candidate.ruleID) {
+                if suppresses(directive, index: index, line: candidate.start.line, offset: candidate.violation.span.range.lowerBound, ruleID: candidate.ruleID) {
                     used[index] = true
                     suppressed = true
                 }
@@ -53,7 +55,8 @@ struct DirectiveFilter: Sendable {
         }
         let problemID = SuperfluousDisableCommand.description.id
         func problem(_ span: (SourceLocation, SourceLocation), _ start: Int, _ end: Int, _ message: String) -> Candidate {
-            Candidate(ruleID: problemID, violation: RuleViolation(start: start, end: end, message: message), start: span.0, end: span.1)
+            Candidate(ruleID: problemID, violation: RuleViolation(at: SourceSpan(path: path, range: start..<end), message),
+                      start: span.0, end: span.1)
         }
         for (index, directive) in directives.enumerated() {
             for id in directive.ruleIDs where id != "all" && !knownRules.contains(id) {

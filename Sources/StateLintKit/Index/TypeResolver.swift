@@ -41,3 +41,35 @@ public struct TypeResolver: Sendable {
         configured[name] ?? project.lookup(name) ?? catalog.kind(of: name)
     }
 }
+
+/// What the rules need to know about a type, from the configuration, the project and the
+/// framework catalog together.
+public struct TypeTraits: Sendable, Hashable {
+    /// Reference or value type; nil when nothing knows the type.
+    public var kind: TypeKind?
+    /// Declared `@Observable`.
+    public var isObservable = false
+    /// Conforms to `ObservableObject` (directly, in an extension, through a superclass or a
+    /// protocol that refines it).
+    public var isObservableObject = false
+    /// Immutable framework data (`UIImage`, `CGImage`): the catalog's `immutable` classes.
+    public var isImmutable = false
+
+    public var isClass: Bool { kind == .referenceType }
+    /// A class whose changes SwiftUI sees only through `@StateObject`/`@ObservedObject`.
+    public var isLegacyObservableObject: Bool { isObservableObject && !isObservable }
+}
+
+extension TypeResolver {
+    /// The traits of the type `name` as written inside the type `scope`.
+    public func traits(of name: String, inScope scope: String?) -> TypeTraits {
+        let conformances = project.conformances
+        var traits = TypeTraits(kind: kind(of: name, inScope: scope))
+        traits.isObservable = conformances.isObservable(name, inScope: scope)
+        traits.isObservableObject = conformances.conformances(of: name, inScope: scope).contains(.observableObject)
+        // Only a class can conform to `ObservableObject` (an extension may say so of a type
+        // whose declaration the index cannot see).
+        if traits.isObservableObject && traits.kind == nil { traits.kind = .referenceType }
+        return traits
+    }
+}
