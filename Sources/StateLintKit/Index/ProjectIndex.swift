@@ -113,6 +113,9 @@ public struct ProjectIndex: Sendable {
     private var strings: StringTables?
     /// Which types conform to `ObservableObject` and the SwiftUI protocols, and which are `@Observable`.
     public internal(set) var conformances = ConformanceIndex()
+    /// Typealias name (qualified, and its last component) → target, for aliases whose target the
+    /// project does not declare.
+    public internal(set) var externalAliases: [String: String] = [:]
 
     private struct StringTables: Sendable {
         var exact = KindTable()
@@ -201,6 +204,13 @@ public struct ProjectIndex: Sendable {
                     guard let kind = index.lookup(alias.target) else { return true }
                     index.register(alias.qualifiedName, kind)
                     return false
+                }
+            }
+            // Aliases of types the project does not declare (`typealias Cache = NSCache<…>`):
+            // the resolver looks their targets up in the catalog and the configuration.
+            for alias in pending {
+                for name in [alias.qualifiedName, lastComponent(alias.qualifiedName)] where index.externalAliases[name] == nil {
+                    index.externalAliases[name] = alias.target
                 }
             }
             return index

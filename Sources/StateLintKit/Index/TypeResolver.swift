@@ -28,6 +28,9 @@ public struct TypeResolver: Sendable {
     /// The kind of `name` (`Model`, `Outer.Inner`, `SwiftUI.Color`), or nil when unknown.
     public func kind(of name: String) -> TypeKind? {
         if let kind = configured[name] ?? project.lookup(name) { return kind }
+        if let target = project.externalAliases[name], target != name, let kind = configured[target] ?? catalog.kind(of: target) {
+            return kind
+        }
         if let kind = catalog.kind(of: name) { return kind }
         // `MyModule.Model`: drop a leading component that is not itself a known type.
         if let dot = DottedName.firstDot(in: name), kindWithoutLookingDeeper(String(name[..<dot])) == nil {

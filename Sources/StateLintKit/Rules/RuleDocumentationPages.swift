@@ -18,17 +18,22 @@ instance to a `@State` property of the view without first checking that the prop
 
 StateLint follows the action wherever it is written: a trailing closure (`.onAppear { … }`,
 `.task(id: query) { … }`, `.task(priority: .high) { … }`), a `perform:` argument
-(`.onAppear(perform: load)`), and methods of the same view that the action calls (`load()`,
-`self.load()`, also when they are declared in an extension of the view in the same file), a few
-calls deep. `#if` branches are checked too.
+(`.onAppear(perform: load)`), and the methods of the same view that the action calls (`load()`,
+`self.load()`), at any depth, also when they are declared in an extension of the view in another
+file. `#if` branches are checked too.
 
 These count as the guard, so the assignment is not reported:
 
 - inside `if model == nil { … }` (also `nil == model`, `model == .none`, `if case .none = model`,
-  and with extra conditions: `if model == nil, isVisible { … }`),
+  `if !(model != nil)`, and with extra conditions: `if model == nil, isVisible { … }`,
+  `if model == nil && isVisible { … }`; not `if model == nil || refresh`, which also runs when the
+  model exists),
+- inside `while model == nil { … }`,
 - inside the `else` of `if let model { … } else { … }`, `if model != nil { … } else { … }` or
   `guard let model else { … }`,
 - after `guard model == nil else { return }` or `if model != nil { return }`,
+- in a method called only under such a guard (`if model == nil { load() }`, where `load()`
+  assigns the model): every call on the way from the action must be guarded,
 - written as `model = model ?? FeedModel()`.
 
 `self.model` works everywhere `model` does. Assigning a value type (`date = Date()`) or an
@@ -247,6 +252,31 @@ extension SearchView {
 }
 ```
 
+```swift
+import SwiftUI
+
+@Observable final class ChatModel {}
+
+struct ChatView: View {
+    @State private var model: ChatModel?
+    @State private var draft: ChatModel?
+    @State private var typing: ChatModel?
+
+    var body: some View {
+        Text("Chat")
+            .onAppear {
+                if model == nil { connect() }
+                while draft == nil { draft = ChatModel() }
+                if !(typing != nil) { typing = ChatModel() }
+            }
+            .onDisappear { model = nil; draft = nil; typing = nil }
+    }
+
+    private func connect() { open() }
+    private func open() { model = ChatModel() }
+}
+```
+
 """#,
         "appear_unstructured_task": #"""
 # appear_unstructured_task
@@ -399,10 +429,16 @@ An optional `@State` property that an appear handler (`.onAppear` or `.task` by 
 a new class instance, when no `.onDisappear` of the same view sets it back to nil. The finding
 is on the assignment in the appear handler.
 
+The creation counts however it is guarded, `model = model ?? PlayerModel()` included, and
+wherever the appear handler makes it: in its closure or in a method of the view it calls, at any
+depth, in any file.
+
 Any of these in the `.onDisappear` action counts as the teardown: `model = nil`,
-`self.model = nil`, `model = .none`, written in the closure, in a method of the view that the
-closure calls (`cleanUp()`, `self.cleanUp()`), or in a method passed as
-`.onDisappear(perform: cleanUp)`.
+`self.model = nil`, `model = .none`, `model = Optional.none`, `model = Optional<Model>.none`,
+`model = nil as Model?`, written in the closure (also `.onDisappear(perform: { … })`), in a method
+of the view that the closure calls (`cleanUp()`, `self.cleanUp()`, at any depth), or in a method
+passed as `.onDisappear(perform: cleanUp)` — also when the `.onDisappear` or the method is in an
+extension of the view in another file.
 
 Properties that are not optional, and properties set to value types (`date = Date()`), are not
 reported.
@@ -505,6 +541,23 @@ struct MapScreen: View {
 }
 ```
 
+```swift
+import SwiftUI
+
+@Observable final class ReaderModel {}
+
+struct ReaderView: View {
+    @State private var model: ReaderModel?
+
+    var body: some View {
+        Text("Reader")
+            .onAppear {
+                ↓model = model ?? ReaderModel()  // guarded, but never released
+            }
+    }
+}
+```
+
 ## Non-triggering
 
 ```swift
@@ -574,6 +627,32 @@ struct MapScreen: View {
 
     private func stop() {
         model = nil
+    }
+}
+```
+
+```swift
+import SwiftUI
+
+@Observable final class ReaderModel {}
+
+struct ReaderView: View {
+    @State private var model: ReaderModel?
+    @State private var page: ReaderModel?
+    @State private var notes: ReaderModel?
+
+    var body: some View {
+        Text("Reader")
+            .onAppear {
+                model = model ?? ReaderModel()
+                if page == nil { page = ReaderModel() }
+                if notes == nil { notes = ReaderModel() }
+            }
+            .onDisappear(perform: {
+                self.model = Optional.none
+                page = nil as ReaderModel?
+                notes = Optional<ReaderModel>.none
+            })
     }
 }
 ```
@@ -863,11 +942,15 @@ Xcode 27 and later (see below)
 A `@State` property of a view whose initial value creates a new instance of a class (or actor):
 
 - `@State private var model = Model()` (also `Model.init()`, `Module.Model()`, `Outer.Inner()`,
-  `Store<Feature>()`, `.init()` with a declared type, `{ Model() }()`),
+  `Store<Feature>()`, `NSCache<NSString, NSData>()` and other generic types with any number of
+  arguments, `.init()` with a declared type),
+- an immediately-invoked closure that returns a new instance: `{ Model() }()`, or
+  `{ let model = Model(); model.configure(); return model }()`,
 - `@SwiftUI.State var model = Model()` (the attribute written with its module),
 - `@State(initialValue: Model()) private var model`,
-- `_model = State(initialValue: Model())` or `_model = .init(wrappedValue: .init())` in the
-  view's `init`.
+- in the view's `init`: `_model = State(initialValue: Model())`, `_model = .init(wrappedValue: .init())`,
+  and `self.model = Model()` / `model = Model()` (for a `@State` property, assigning it in `init`
+  sets its initial value, on every init just the same).
 
 A type counts as a class when the linted project declares it as a `class` or `actor` (directly,
 through a `typealias`, or through an `extension Model: ObservableObject`), when StateLint's
@@ -877,8 +960,13 @@ your own structs and enums, `[Item]()`), literals, `Model.shared`, `Model.make()
 passed in from outside are never flagged, and neither is a type StateLint cannot resolve (one
 from a module it did not index) unless `report_unknown_types` is on.
 
-`@State` inside an `App` struct and `@Previewable @State` inside `#Preview` are not flagged:
-SwiftUI creates those once.
+Only SwiftUI types are checked: views, view modifiers, scenes and `DynamicProperty` wrappers
+(conforming directly, in an extension in any file, or through a protocol of the project that
+refines one, or declaring `var body: some View`). `@State` in a plain struct or class means
+nothing to SwiftUI and is not reported. `@State` inside an `App` struct and `@Previewable @State`
+inside `#Preview` are not flagged: SwiftUI creates those once. A class that is an
+`ObservableObject` (and not `@Observable`) is reported by
+[`observable_object_in_state`](observable_object_in_state.md) instead, which says more.
 
 ## Why it matters
 
@@ -997,20 +1085,27 @@ struct SearchView: View {
 
 ```swift
 import SwiftUI
-import Combine
 
-final class ProfileViewModel {
+@Observable final class ProfileViewModel {
     var name = ""
+    func configure() {}
 }
-extension ProfileViewModel: ObservableObject {}
 
 struct ProfileView: View {
     @State private var model: ProfileViewModel
     @State private var other: ProfileViewModel
+    @State private var third: ProfileViewModel
+    ↓@State private var configured: ProfileViewModel = {
+        let model = ProfileViewModel()
+        model.configure()
+        return model
+    }()
+    ↓@State private var cache = NSCache<NSString, NSData>()
 
     init() {
         ↓_model = State(initialValue: ProfileViewModel())
         ↓self._other = .init(wrappedValue: .init())
+        ↓self.third = ProfileViewModel()
     }
 
     var body: some View { Text(model.name) }
@@ -1052,6 +1147,11 @@ struct LibraryView: View {
             .onAppear { if model == nil { model = LibraryModel() } }
             .onDisappear { model = nil }
     }
+}
+
+// Not a SwiftUI type: `@State` means nothing here.
+struct LibraryCache {
+    @State var model = LibraryModel()
 }
 
 final class LegacyViewModel: ObservableObject {}

@@ -4,7 +4,8 @@
 /// `Store<Feature>()`, `NSCache<NSString, NSData>()`, `Model { … }` (trailing closures),
 /// `.init()`, after `try`/`try?`/`try!`/`await`, and immediately-invoked closures whose result
 /// is one (`{ Model() }()`, `{ let m = Model(); m.configure(); return m }()`). Anything that goes
-/// on after the call (`Model().configured()`, `Model.shared`) is not a creation: precision first.
+/// on after the call (`Model().configured()`, `Model.shared`), and a call of a lower-case name
+/// (`Model.make()`, `makeModel()`), is not a creation: precision first.
 struct ValueReader {
     let code: CodeTokens
 
@@ -72,7 +73,8 @@ struct ValueReader {
             guard let close = code.partner(of: s + 2), endsAfterTrailingClosures(close + 1, e) else { return nil }
             return Creation(writtenType: nil, span: SourceSpan(code, s, e - 1))
         }
-        guard let (name, afterName) = TypeNames.qualifiedName(at: s, in: code) else { return nil }
+        // A type's name is capitalised; `Model.make()` and `makeModel()` call functions.
+        guard let (name, afterName) = TypeNames.qualifiedName(at: s, in: code), startsUppercase(lastComponent(name)) else { return nil }
         var j = afterName
         if code.kind(j) == .period, code.keyword(j + 1) == .`init` { j += 2 }
         if j < code.count && code.lineBreakBefore[j] { return nil }  // the call must follow the name
