@@ -1,61 +1,48 @@
 import Foundation
 @testable import StateLintKit
 
-/// A rule for engine-level fix tests (never in `RuleRegistry`): flags identifiers that
-/// `rewrite` has a fix for, and attaches it. The fix may edit anything; most tests rename.
+/// A rule for engine-level fix tests (never in `RuleRegistry`): flags the wrapped properties
+/// of views that `rewrite` has a fix for, at their names, and attaches the fix.
 struct TestFixRule: Rule {
     static let description = RuleDescription(id: "test_fix_rule", name: "Test rule with a fix",
-                                             summary: "Flags identifiers the test picks, with a fix.",
+                                             summary: "Flags properties the test picks, with a fix.",
                                              rationale: "Tests the fix machinery without the real rules.")
     static let options: [RuleOptionSpec] = []
-    /// The fix for the identifier at code token `index` (its text is `name`), or nil.
-    let rewrite: @Sendable (_ context: LintContext, _ index: Int, _ name: String) -> Fix?
+    /// The fix for `property` of a view, or nil.
+    let rewrite: @Sendable (_ property: PropertyFacts, _ context: RuleContext) -> Fix?
 
-    init(configuration: RuleConfiguration?) { rewrite = { _, _, _ in nil } }
+    init(configuration: RuleConfiguration?) { rewrite = { _, _ in nil } }
 
-    init(_ rewrite: @escaping @Sendable (_ context: LintContext, _ index: Int, _ name: String) -> Fix?) {
+    init(_ rewrite: @escaping @Sendable (_ property: PropertyFacts, _ context: RuleContext) -> Fix?) {
         self.rewrite = rewrite
     }
 
-    /// Renames every identifier found in `names` to its value.
+    /// Renames every property found in `names` to its value (at the declaration only).
     static func renaming(_ names: [String: String]) -> TestFixRule {
-        TestFixRule { context, index, name in
-            guard let new = names[name] else { return nil }
-            return Fix(summary: "Rename `\(name)` to `\(new)`",
-                       edits: [TextEdit(path: context.structure.file.path, range: context.code[index].range, replacement: new)])
+        TestFixRule { property, _ in
+            guard let new = names[property.name] else { return nil }
+            return Fix(summary: "Rename `\(property.name)` to `\(new)`",
+                       edits: [TextEdit(path: property.nameSpan.path, range: property.nameSpan.range, replacement: new)])
         }
     }
 
-    func check(_ context: LintContext) -> [RuleViolation] {
-        var violations: [RuleViolation] = []
-        for index in 0..<context.code.count where context.code.kind(index) == .identifier {
-            let name = context.code.string(index)
-            guard let fix = rewrite(context, index, name) else { continue }
-            var violation = context.violation(from: index, to: index, "identifier `\(name)`")
-            violation.fix = fix
-            violations.append(violation)
+    func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
+        view.properties.compactMap { property in
+            rewrite(property, context).map { RuleViolation(at: property.nameSpan, "property `\(property.name)`", fix: $0) }
         }
-        return violations
     }
 }
 
 /// Lints and fixes in-memory files the way `statelint --fix` does, with any rules.
 enum FixHarness {
-    /// One lint of `files` (path → bytes): findings sorted, and every file's bytes.
+    /// One lint of `files` (path → bytes): the findings, and the bytes of the files fixes edit.
     static func lint(_ files: [String: [UInt8]], rules: [any Rule], directives: Bool = false) -> FixRounds.Lint {
-        let parsed = files.keys.sorted().map { path -> (SourceFile, [Token], FileStructure) in
-            let source = SourceFile(path: path, bytes: files[path]!)
-            let tokens = Tokenizer.tokenize(source.bytes)
-            return (source, tokens, FileStructure(file: source, tokens: tokens))
-        }
-        let resolver = TypeResolver(project: ProjectIndex(summaries: parsed.map { TypeDeclarationSummary($0.2) }),
-                                    knownClasses: [], knownValueTypes: [])
+        var options = LintEngine.Options()
+        options.keepsSourcesWithFixes = true
         let engine = LintEngine(rules: rules.map { LintEngine.ConfiguredRule(rule: $0, severity: .warning) },
-                                directiveSeverity: directives ? .warning : nil)
-        let findings = parsed.flatMap { _, tokens, structure in
-            engine.check(LintContext(structure: structure), tokens: tokens, types: resolver)
-        }.sorted(by: Finding.isOrderedBefore)
-        return FixRounds.Lint(findings: findings, sources: files)
+                                directiveSeverity: directives ? .warning : nil, options: options)
+        let result = engine.lint(files.keys.sorted().map { ($0, files[$0]!) })
+        return FixRounds.Lint(findings: result.findings, sources: result.sourcesWithFixes)
     }
 
     /// The fix rounds over `files`.

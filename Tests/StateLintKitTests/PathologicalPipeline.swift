@@ -50,24 +50,30 @@ enum PathologicalPipeline {
         if let problem = codeScanProblem(Tokenizer.scanCode(bytes), reference: structure.code, allTokens: tokens) {
             problems.append(problem)
         }
+        let facts = FactExtractor(structure: structure).facts()
         let project = ProjectIndex(summaries: [TypeDeclarationSummary(structure)])
-        let resolver = TypeResolver(project: project)
+        let views = ProjectViews(files: [facts], index: project).views
 
         var findings: [Finding] = []
         for extraOptions in [false, true] {
             let rules = configuredRules(extraOptions: extraOptions)
-            let context = LintContext(structure: structure)
-            // Each rule on its own: raw violation offsets must lie inside the file.
-            for configured in rules {
-                for violation in configured.rule.check(context) {
-                    if violation.start < 0 || violation.start > violation.end || violation.end > bytes.count {
-                        problems.append("\(configured.id): violation \(violation.start)..<\(violation.end) outside 0..<\(bytes.count)")
+            let context = RuleContext(types: TypeResolver(project: project), enabledRuleIDs: Set(rules.map(\.id)),
+                                      lines: facts.lines.map { [path: $0] } ?? [:])
+            // Each rule on each view: violation spans must lie inside the file.
+            for view in views {
+                for configured in rules {
+                    for violation in configured.rule.check(view, context) {
+                        let range = violation.span.range
+                        if violation.span.path != path || range.lowerBound < 0 || range.upperBound > bytes.count {
+                            problems.append("\(configured.id): violation \(violation.span.path) \(range) outside 0..<\(bytes.count)")
+                        }
                     }
                 }
             }
-            // Then through the engine, which adds directives and turns offsets into positions.
+            // Then through the engine, which adds directives and turns offsets into positions
+            // (every input, valid UTF-8 or not).
             let engine = LintEngine(rules: rules, directiveSeverity: .warning)
-            findings += engine.check(LintContext(structure: structure), tokens: tokens, types: resolver)
+            findings += engine.lint([(path, bytes)], validatingText: false).findings
         }
         for finding in findings {
             if let problem = locationProblem(finding, in: file) { problems.append(problem) }
@@ -184,16 +190,15 @@ enum PathologicalPipeline {
             let configuration = try decoder.decode(document)
             // Build every enabled rule from the decoded options, as `lint` does, and run it.
             let sample = SourceFile(path: sourcePath, text: "struct V: View {\n  @State var m = Model()\n  var body: some View { Text(\"\").onAppear { m = Model() } }\n}\nfinal class Model {}\n")
-            let tokens = Tokenizer.tokenize(sample.bytes)
-            let structure = FileStructure(file: sample, tokens: tokens)
-            let resolver = TypeResolver(project: ProjectIndex(summaries: [TypeDeclarationSummary(structure)]),
-                                        knownClasses: configuration.knownClasses, knownValueTypes: configuration.knownValueTypes)
             let rules = RuleRegistry.all.compactMap { type -> LintEngine.ConfiguredRule? in
                 guard let ruleConfiguration = configuration.rule(type.description.id) else { return nil }
                 return LintEngine.ConfiguredRule(rule: type.init(configuration: ruleConfiguration), severity: ruleConfiguration.severity)
             }
-            let findings = LintEngine(rules: rules, directiveSeverity: nil)
-                .check(LintContext(structure: structure), tokens: tokens, types: resolver)
+            var options = LintEngine.Options()
+            options.knownClasses = configuration.knownClasses
+            options.knownValueTypes = configuration.knownValueTypes
+            let findings = LintEngine(rules: rules, directiveSeverity: nil, options: options)
+                .lint([(sample.path, sample.bytes)]).findings
             for finding in findings {
                 if let problem = locationProblem(finding, in: sample) { problems.append(problem) }
             }

@@ -138,9 +138,9 @@ import Testing
         """
         let unknown = RuleHarness.hits(source, rules: [Self.rule], options: [Self.rule: ["report_unknown_types": .bool(true)]])
         #expect(unknown.map(\.line) == [3, 6, 7])
-        #expect(StateInlineClassInitRule.startsUppercase("Model") && StateInlineClassInitRule.startsUppercase("Élan"))
-        #expect(!StateInlineClassInitRule.startsUppercase("") && !StateInlineClassInitRule.startsUppercase("@Model"))
-        #expect(!StateInlineClassInitRule.startsUppercase("[Model]") && !StateInlineClassInitRule.startsUppercase("ßeta"))
+        #expect(startsUppercase("Model") && startsUppercase("Élan"))
+        #expect(!startsUppercase("") && !startsUppercase("@Model"))
+        #expect(!startsUppercase("[Model]") && !startsUppercase("ßeta"))
     }
 
     @Test func observableObjectsBesideObservableClasses() {

@@ -18,23 +18,17 @@ enum RuleHarness {
     static func findings(_ files: [(path: String, source: String)], rules ruleIDs: [String]? = nil,
                          knownClasses: [String] = [], knownValueTypes: [String] = [],
                          options: [String: [String: RuleOptionValue]] = [:]) -> [Finding] {
-        let parsed = files.map { file -> (SourceFile, [Token], FileStructure) in
-            let source = SourceFile(path: file.path, text: file.source)
-            let tokens = Tokenizer.tokenize(source.bytes)
-            return (source, tokens, FileStructure(file: source, tokens: tokens))
-        }
-        let project = ProjectIndex(summaries: parsed.map { TypeDeclarationSummary($0.2) })
-        let resolver = TypeResolver(project: project, knownClasses: knownClasses, knownValueTypes: knownValueTypes)
         let superfluousID = SuperfluousDisableCommand.description.id
         let ids = ruleIDs ?? RuleRegistry.all.map { $0.description.id }
         let rules = RuleRegistry.all.filter { ids.contains($0.description.id) }.map { type in
             LintEngine.ConfiguredRule(rule: type.init(configuration: configuration(type.description.id, options[type.description.id])),
                                       severity: .warning)
         }
-        let engine = LintEngine(rules: rules, directiveSeverity: ids.contains(superfluousID) ? .warning : nil)
-        return parsed.flatMap { file, tokens, structure in
-            engine.check(LintContext(structure: structure), tokens: tokens, types: resolver)
-        }.sorted(by: Finding.isOrderedBefore)
+        var engineOptions = LintEngine.Options()
+        engineOptions.knownClasses = knownClasses
+        engineOptions.knownValueTypes = knownValueTypes
+        let engine = LintEngine(rules: rules, directiveSeverity: ids.contains(superfluousID) ? .warning : nil, options: engineOptions)
+        return engine.lint(files.map { ($0.path, Array($0.source.utf8)) }).findings
     }
 
     /// Findings of one file as hits.

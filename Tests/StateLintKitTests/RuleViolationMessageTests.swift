@@ -1,22 +1,8 @@
 import Testing
 @testable import StateLintKit
 
-/// Messages built only when read (`RuleViolation`'s deferred form), and the per-file owner
-/// tables of the rules (several views, an App, initializers) that find the violations.
+/// The rules' messages, and several views, an App and initializers in one file.
 @Suite struct RuleViolationMessageTests {
-    @Test func deferredMessageReadsAsTheLiteralOne() {
-        let deferred = RuleViolation(start: 1, end: 5, message: { "`\($0)` makes a `\($1)`" }, "model", "Model",
-                                     requiresClass: ClassCondition(typeName: "Model", scope: nil))
-        let literal = RuleViolation(start: 1, end: 5, message: "`model` makes a `Model`",
-                                    requiresClass: ClassCondition(typeName: "Model", scope: nil))
-        #expect(deferred.message == "`model` makes a `Model`")
-        #expect(deferred == literal)
-        #expect(deferred.hashValue == literal.hashValue)
-        let other = RuleViolation(start: 1, end: 5, message: { "`\($0)` makes a `\($1)`" }, "store", "Model",
-                                  requiresClass: ClassCondition(typeName: "Model", scope: nil))
-        #expect(other != literal)
-    }
-
     @Test func reportedMessagesNameThePropertyAndTheType() {
         let source = """
         import SwiftUI

@@ -21,6 +21,21 @@ class SearchModel {
     var query = ""
 }
 
+@Observable
+final class FeedModel {
+    var posts: [String] = []
+
+    func poll() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(30))
+        }
+    }
+}
+
+final class ProfileEditor: ObservableObject {
+    @Published var name = ""
+}
+
 final class LegacySettings: ObservableObject {
     @Published var darkMode = false
 }

@@ -5,6 +5,8 @@ struct RootTabView: View {
         TabView {
             LibraryView().tabItem { Label("Library", systemImage: "books.vertical") }
             SearchView().tabItem { Label("Search", systemImage: "magnifyingglass") }
+            FeedView().tabItem { Label("Feed", systemImage: "newspaper") }
+            ProfileView().tabItem { Label("Profile", systemImage: "person") }
             SettingsView().tabItem { Label("Settings", systemImage: "gear") }
         }
     }

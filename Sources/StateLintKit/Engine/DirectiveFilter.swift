@@ -15,10 +15,12 @@ struct DirectiveFilter: Sendable {
     /// Start and end of each directive's comment, then of each malformed one.
     private let directiveSpans: [(SourceLocation, SourceLocation)]
     private let malformedSpans: [(SourceLocation, SourceLocation)]
+    private let path: String
     /// The edits that remove each directive, or one of its rule ids (malformed ones get no fix).
     private let removals: [DirectiveRemovals]
 
     init(file: SourceFile, tokens: [Token]) {
+        path = file.path
         let (directives, malformed) = Directive.parse(file, tokens: tokens)
         self.directives = directives
         self.malformed = malformed
@@ -47,7 +49,7 @@ struct DirectiveFilter: Sendable {
         for candidate in candidates {
             var suppressed = false
             for (index, directive) in directives.enumerated() where directive.names(candidate.ruleID) {
-                if suppresses(directive, index: index, line: candidate.start.line, offset: candidate.violation.start, ruleID: candidate.ruleID) {
+                if suppresses(directive, index: index, line: candidate.start.line, offset: candidate.violation.span.range.lowerBound, ruleID: candidate.ruleID) {
                     used[index] = true
                     suppressed = true
                 }
@@ -57,9 +59,8 @@ struct DirectiveFilter: Sendable {
         let problemID = SuperfluousDisableCommand.description.id
         func problem(_ span: (SourceLocation, SourceLocation), _ start: Int, _ end: Int, _ message: String,
                      fix: Fix?) -> Candidate {
-            var violation = RuleViolation(start: start, end: end, message: message)
-            violation.fix = fix
-            return Candidate(ruleID: problemID, violation: violation, start: span.0, end: span.1)
+            Candidate(ruleID: problemID, violation: RuleViolation(at: SourceSpan(path: path, range: start..<end), message, fix: fix),
+                      start: span.0, end: span.1)
         }
         let isKnown = { (id: String) in id == "all" || knownRules.contains(id) }
         for (index, directive) in directives.enumerated() {

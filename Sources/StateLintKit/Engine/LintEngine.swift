@@ -1,19 +1,21 @@
 import Foundation
 
-/// Runs StateLint over a set of files:
+/// Runs StateLint over a set of files, in two phases:
 ///   1. on the worker threads, read, tokenize and analyse every file of the index scope once:
-///      its type declarations go into the shared index, and a linted file's rule violations
-///      are kept with the class conditions they depend on;
-///   2. once the index is complete, decide those conditions and apply directives and
-///      severities, again per file on the workers.
-/// Only small per-file results are kept, so peak memory follows the largest file, not the project.
+///      its type declarations go into the shared project index, and its view facts
+///      (`FileFacts`: wrapped properties, handlers, what methods do) and directives are kept;
+///   2. once the index is complete, merge the facts of each type across files into views
+///      (`ProjectViews`), run every rule on every view (again on the workers), and turn the
+///      violations in linted files into findings, with directives and severities applied.
+/// Only small per-file results are kept between the phases, never a file's tokens.
 public struct LintEngine: Sendable {
     public struct Options: Sendable {
         public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
         public var knownClasses: [String] = []
         public var knownValueTypes: [String] = []
-        /// Keep the bytes of every file whose findings carry a fix (`Result.sourcesWithFixes`),
-        /// for `--fix`: fixes apply to exactly the bytes that were linted.
+        /// Keep the bytes of the linted files that findings' fixes edit (`Result.sourcesWithFixes`),
+        /// for `--fix`: fixes apply to exactly the bytes that were linted. Until the rules have
+        /// run that is not known, so every linted file with facts or directives is kept meanwhile.
         public var keepsSourcesWithFixes = false
         public init() {}
     }
@@ -33,21 +35,21 @@ public struct LintEngine: Sendable {
         public var findings: [Finding] = []
         public var lintedFiles: [String] = []
         public var errors: [FileReadError] = []
-        /// Type names created in `@State` that nothing resolved, with how often they occurred.
+        /// Type names the rules asked about that nothing resolved, with how often.
         public var unresolvedTypeNames: [String: Int] = [:]
         public var timings = Timings()
         public var indexedFileCount = 0
         public var byteCount = 0
-        /// With `Options.keepsSourcesWithFixes`: the linted bytes of each file with a fix.
+        /// With `Options.keepsSourcesWithFixes`: the linted bytes of each file a fix edits.
         public var sourcesWithFixes: [String: [UInt8]] = [:]
     }
 
     /// Seconds spent in each phase, summed over threads.
     public struct Timings: Sendable {
-        public var read = 0.0, tokenize = 0.0, structure = 0.0, index = 0.0, rules = 0.0
+        public var read = 0.0, tokenize = 0.0, structure = 0.0, index = 0.0, model = 0.0, rules = 0.0
         mutating func add(_ other: Timings) {
             read += other.read; tokenize += other.tokenize; structure += other.structure
-            index += other.index; rules += other.rules
+            index += other.index; model += other.model; rules += other.rules
         }
     }
 
@@ -59,8 +61,6 @@ public struct LintEngine: Sendable {
     private let severities: [String: Severity]
     private let ranRuleIDs: Set<String>
     private let knownRuleIDs: [String]
-    /// The id of each of `rules`: reading it from the rule's type copies its whole description.
-    private let ruleIDs: [String]
 
     public init(rules: [ConfiguredRule], directiveSeverity: Severity?, options: Options = Options()) {
         self.rules = rules
@@ -69,7 +69,6 @@ public struct LintEngine: Sendable {
         severities = Dictionary(rules.map { ($0.id, $0.severity) }, uniquingKeysWith: { first, _ in first })
         ranRuleIDs = Set(severities.keys)
         knownRuleIDs = RuleRegistry.descriptions.map(\.id)
-        ruleIDs = rules.map(\.id)
     }
 
     /// The two phases, for progress reports.
@@ -78,15 +77,16 @@ public struct LintEngine: Sendable {
     /// Called (from worker threads) each time a file of `phase` is done, with the phase's file count.
     public typealias ProgressHandler = @Sendable (_ phase: Phase, _ total: Int) -> Void
 
-    /// Lints `files`, resolving types against the declarations in `indexFiles` and `files`.
-    /// `sources` overrides reading a path (for `--stdin-path`).
-    ///
-    /// Every file is read, tokenized and analysed once: rules state which of their violations
-    /// depend on a type being a class, and those conditions are decided once the project
-    /// index is complete. Only small per-file results are kept, so memory does not grow with
-    /// the project's size.
+    /// Lints `files`, resolving types against the declarations in `indexFiles` and `files`, and
+    /// merging views across all of them. `sources` overrides reading a path (`--stdin-path`).
     public func run(files: [String], indexFiles: [String], sources: [String: [UInt8]] = [:],
                     progress: ProgressHandler? = nil) -> Result {
+        run(files: files, indexFiles: indexFiles, sources: sources, progress: progress, validatingText: true)
+    }
+
+    /// `validatingText: false` lints bytes that are not UTF-8 text too (the fuzzers).
+    func run(files: [String], indexFiles: [String], sources: [String: [UInt8]], progress: ProgressHandler?,
+             validatingText: Bool) -> Result {
         var result = Result()
         // Usually the index is the same file list (one walk): no set of paths to hash then.
         let indexOnly: [String]
@@ -99,103 +99,70 @@ public struct LintEngine: Sendable {
         let work = files + indexOnly
         // Each file's declarations go into the index as soon as it is analysed, on the worker
         // threads, so building the index is not a sequential step after them.
-        // Files declare a few types each (5 on average in generated SwiftUI code).
         let index = SharedIndexBuilder(reservingCapacity: 4 * work.count)
         let directory = WorkingDirectory.current()
         let analyses = parallelMap(Array(work.indices), jobs: options.jobs) { position -> FileAnalysis in
             let isLinted = position < files.count  // `work` is `files`, then index-only files
-            var (analysis, summary) = analyse(work[position], isLinted: isLinted, sources: sources, directory: directory)
+            var (analysis, summary) = analyse(work[position], isLinted: isLinted, sources: sources, directory: directory,
+                                              validatingText: validatingText)
             Self.measure(&analysis.timings.index) { index.add(summary, position: position) }
             progress?(isLinted ? .linting : .indexing, isLinted ? files.count : indexOnly.count)
             return analysis
         }
         result.indexedFileCount = work.count
-        let project = index.build()
-        let resolver = TypeResolver(project: project, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
-        // Deciding each file's class conditions is independent per file: on the workers too.
-        let perFile = parallelMap(analyses, jobs: options.jobs) { analysis -> FileFindings? in
-            guard analysis.isLinted, case .success(let linted) = analysis.outcome else { return nil }
-            // Most files: no violation and no directive, so nothing to decide.
-            guard let pending = linted.pending else { return nil }
-            var unresolved: [String] = []
-            var seconds = 0.0
-            let found = Self.measure(&seconds) {
-                findings(path: analysis.path, candidates: pending.candidates, filter: pending.filter,
-                         types: resolver, unresolved: &unresolved)
-            }
-            let source = found.contains { $0.fix != nil } ? pending.bytes : nil
-            return FileFindings(findings: found, unresolved: unresolved, seconds: seconds, source: source)
-        }
-        for (analysis, fileFindings) in zip(analyses, perFile) {
+        for analysis in analyses {
             result.timings.add(analysis.timings)
             guard analysis.isLinted else { continue }
             switch analysis.outcome {
-            case .failure(let error):
-                result.errors.append(error)
-            case .success(let linted):
+            case .failure(let error): result.errors.append(error)
+            case .success(let analysed):
                 result.lintedFiles.append(analysis.path)
-                result.byteCount += linted.byteCount
-                guard let fileFindings else { continue }
-                result.findings += fileFindings.findings
-                if let source = fileFindings.source { result.sourcesWithFixes[analysis.path] = source }
-                for name in fileFindings.unresolved { result.unresolvedTypeNames[name, default: 0] += 1 }
-                result.timings.rules += fileFindings.seconds
+                result.byteCount += analysed.byteCount
             }
         }
-        result.findings.sort(by: Finding.isOrderedBefore)
+        let checked = findings(of: analyses, index: index.build(), timings: &result.timings)
+        result.findings = checked.findings
+        result.unresolvedTypeNames = checked.unresolved
+        if options.keepsSourcesWithFixes { result.sourcesWithFixes = Self.sourcesEdited(by: result.findings, in: analyses) }
         return result
     }
 
-    /// The findings of one linted file, the type names it could not resolve, and the time taken.
-    struct FileFindings: Sendable {
-        let findings: [Finding]
-        let unresolved: [String]
-        let seconds: Double
-        /// The file's bytes, when a finding has a fix and `keepsSourcesWithFixes` is set.
-        let source: [UInt8]?
+    /// Lints files held in memory (tests, editors): each is linted and indexed.
+    public func lint(_ files: [(path: String, bytes: [UInt8])]) -> Result {
+        lint(files, validatingText: true)
     }
 
-    /// What one file contributes besides its type declarations: if it is linted, its candidates.
-    struct FileAnalysis: Sendable {
-        let path: String
-        let isLinted: Bool
-        let outcome: Swift.Result<LintedFile, FileReadError>
+    func lint(_ files: [(path: String, bytes: [UInt8])], validatingText: Bool) -> Result {
+        let paths = files.map(\.path)
+        let sources = Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { $1 })
+        return run(files: paths, indexFiles: paths, sources: sources, progress: nil, validatingText: validatingText)
+    }
+
+    // MARK: Phase 1
+
+    /// What the first phase keeps of one file.
+    public struct FileAnalysis: Sendable {
+        public let path: String
+        public let isLinted: Bool
+        let outcome: Swift.Result<Analysed, FileReadError>
         var timings: Timings
     }
 
-    struct LintedFile: Sendable {
-        /// Nil when the file has no candidate and no directive, as most have. One reference,
-        /// so that the copies of a file's analysis retain and release one object, not five
-        /// arrays.
-        let pending: Pending?
+    struct Analysed: Sendable {
+        let facts: FileFacts
+        /// Nil for an index-only file.
+        let directives: DirectiveFilter?
         let byteCount: Int
-
-        init(candidates: [Candidate], filter: DirectiveFilter, byteCount: Int, bytes: [UInt8]? = nil) {
-            pending = candidates.isEmpty && filter.isEmpty ? nil : Pending(candidates: candidates, filter: filter, bytes: bytes)
-            self.byteCount = byteCount
-        }
-    }
-
-    /// A linted file's candidates and directives, kept until the project index is complete.
-    final class Pending: Sendable {
-        let candidates: [Candidate]
-        let filter: DirectiveFilter
-        /// Kept only for `keepsSourcesWithFixes`, and only when a fix is possible.
+        /// Kept only for `keepsSourcesWithFixes`, for a linted file a fix may edit.
         let bytes: [UInt8]?
-
-        init(candidates: [Candidate], filter: DirectiveFilter, bytes: [UInt8]?) {
-            self.candidates = candidates
-            self.filter = filter
-            self.bytes = bytes
-        }
     }
 
     private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]],
-                         directory: WorkingDirectory?) -> (FileAnalysis, TypeDeclarationSummary) {
+                         directory: WorkingDirectory?, validatingText: Bool) -> (FileAnalysis, TypeDeclarationSummary) {
         var timings = Timings()
         do throws(FileReadError) {
             let bytes = try Self.load(path, sources: sources, below: directory, timings: &timings)
-            if isLinted { try SourceReader.validateText(bytes, path: path) }
+            if isLinted && validatingText { try SourceReader.validateText(bytes, path: path) }
             let file = SourceFile(path: path, bytes: bytes)
             // One clock reading per phase boundary, and no closures: a closure's captures are
             // copies, and each copy of the structure retains and releases every array in it.
@@ -207,67 +174,105 @@ public struct LintEngine: Sendable {
             clock.lap(&timings.structure)
             let summary = TypeDeclarationSummary(structure)
             clock.lap(&timings.index)
-            guard isLinted else {
-                return (FileAnalysis(path: path, isLinted: false, outcome: .success(LintedFile(candidates: [], filter: DirectiveFilter(file: file, tokens: []), byteCount: bytes.count)), timings: timings), summary)
-            }
-            let (candidates, filter) = self.candidates(LintContext(structure: consume structure), tokens: comments)
+            let facts = FactExtractor(structure: structure).facts()
+            clock.lap(&timings.model)
+            let directives = isLinted ? DirectiveFilter(file: file, tokens: comments) : nil
             clock.lap(&timings.rules)
-            // Directive problems get fixes too, so a file with directives may need its bytes.
-            let fixable = options.keepsSourcesWithFixes && (!filter.isEmpty || candidates.contains { $0.violation.fix != nil })
-            return (FileAnalysis(path: path, isLinted: true,
-                                 outcome: .success(LintedFile(candidates: candidates, filter: filter, byteCount: bytes.count,
-                                                              bytes: fixable ? bytes : nil)), timings: timings), summary)
+            let mayBeFixed = options.keepsSourcesWithFixes && isLinted && (!facts.isEmpty || !(directives?.isEmpty ?? true))
+            let analysed = Analysed(facts: facts, directives: directives, byteCount: bytes.count, bytes: mayBeFixed ? bytes : nil)
+            return (FileAnalysis(path: path, isLinted: isLinted, outcome: .success(analysed), timings: timings), summary)
         } catch {
             return (FileAnalysis(path: path, isLinted: isLinted, outcome: .failure(error), timings: timings), TypeDeclarationSummary())
         }
     }
 
-    /// Runs every rule on one file: located violations, not yet checked against the index or
-    /// the directives. `tokens` are the file's tokens, or just its comments (for directives).
-    func candidates(_ context: LintContext, tokens: [Token]) -> ([Candidate], DirectiveFilter) {
-        let file = context.structure.file
-        var found: [(ruleID: String, violation: RuleViolation)] = []
-        for position in rules.indices {
-            let id = ruleIDs[position]
-            for violation in rules[position].rule.check(context) { found.append((id, violation)) }
+    // MARK: Phase 2
+
+    /// The findings of the linted files among `analyses`, with every rule run on every view the
+    /// analyses make up, and the type names the rules could not resolve.
+    func findings(of analyses: [FileAnalysis], index: ProjectIndex, timings: inout Timings)
+        -> (findings: [Finding], unresolved: [String: Int]) {
+        var facts: [FileFacts] = []
+        var lines: [String: LineIndex] = [:]
+        var styles: [String: SourceStyle] = [:]
+        var directives: [(path: String, filter: DirectiveFilter)] = []
+        for analysis in analyses {
+            guard case .success(let analysed) = analysis.outcome else { continue }
+            facts.append(analysed.facts)
+            if let index = analysed.facts.lines { lines[analysis.path] = index }
+            if let style = analysed.facts.style { styles[analysis.path] = style }
+            if analysis.isLinted, let filter = analysed.directives { directives.append((analysis.path, filter)) }
         }
-        // All positions in one pass over the file (most files never need its line table).
-        var offsets: [Int] = []
-        offsets.reserveCapacity(2 * found.count)
-        for (_, violation) in found {
-            offsets.append(violation.start)
-            offsets.append(violation.end)
+        var seconds = 0.0
+        let views = Self.measure(&seconds) { ProjectViews(files: facts, index: index).views }
+        timings.model += seconds
+        let resolver = TypeResolver(project: index, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
+        let enabled = ranRuleIDs
+        let lineIndexes = lines
+        let fileStyles = styles
+        let perView = parallelMap(views, jobs: options.jobs) { view -> ViewViolations in
+            var seconds = 0.0
+            let context = RuleContext(types: resolver, enabledRuleIDs: enabled, lines: lineIndexes, styles: fileStyles)
+            var found: [(ruleID: String, violation: RuleViolation)] = []
+            Self.measure(&seconds) {
+                for configured in rules {
+                    for violation in configured.rule.check(view, context) { found.append((configured.id, violation)) }
+                }
+            }
+            return ViewViolations(violations: found, unresolved: context.unresolvedTypeNames, seconds: seconds)
         }
-        let locations = file.locations(ofOffsets: offsets)
-        // Fix edits are placed here too (positions, line endings), while the file is in memory.
-        let placedFixes = found.contains { $0.violation.fix != nil } ? FixPlacement.place(found.map(\.violation.fix), in: file) : nil
-        let candidates = found.indices.map { index in
-            var violation = found[index].violation
-            if let placedFixes { violation.fix = placedFixes[index] }
-            return Candidate(ruleID: found[index].ruleID, violation: violation,
-                             start: locations[2 * index], end: locations[2 * index + 1])
+        var byPath: [String: [Candidate]] = [:]
+        var unresolved: [String: Int] = [:]
+        for result in perView {
+            timings.rules += result.seconds
+            for name in result.unresolved { unresolved[name, default: 0] += 1 }
+            for (ruleID, var violation) in result.violations {
+                let path = violation.span.path
+                guard let index = lines[path] else { continue }
+                // Fix edits get their positions and the file's line endings here (rarely any).
+                if let fix = violation.fix {
+                    violation.fix?.edits = FixPlacement.place(fix.edits) { path in
+                        lines[path].map { FixPlacement.Layout(lines: $0, lineEnding: styles[path]?.lineEnding ?? .lf) }
+                    }
+                }
+                byPath[path, default: []].append(Candidate(
+                    ruleID: ruleID, violation: violation,
+                    start: index.location(ofOffset: violation.span.range.lowerBound),
+                    end: index.location(ofOffset: violation.span.range.upperBound)))
+            }
         }
-        return (candidates, DirectiveFilter(file: file, tokens: tokens))
+        var findings: [Finding] = []
+        for (path, filter) in directives {
+            // Candidates in source order, each violation once (two views never share a span).
+            let candidates = (byPath[path] ?? []).sorted { ($0.violation.span.range.lowerBound, $0.ruleID) < ($1.violation.span.range.lowerBound, $1.ruleID) }
+            guard !candidates.isEmpty || !filter.isEmpty else { continue }
+            let outcome = filter.apply(candidates, ranRules: ranRuleIDs, knownRules: knownRuleIDs)
+            findings += outcome.kept.map { makeFinding(path, $0, severity: severities[$0.ruleID] ?? .warning) }
+            if let directiveSeverity {
+                findings += outcome.directiveProblems.map { makeFinding(path, $0, severity: directiveSeverity) }
+            }
+        }
+        findings.sort(by: Finding.isOrderedBefore)
+        return (findings, unresolved)
     }
 
-    /// The findings of one file: candidates whose class conditions hold, less what its
-    /// directives suppress, plus problems with the directives.
-    func findings(path: String, candidates: [Candidate], filter: DirectiveFilter, types: TypeResolver,
-                  unresolved: inout [String]) -> [Finding] {
-        let standing = candidates.filter { $0.violation.requiresClass?.holds(in: types, unresolved: &unresolved) ?? true }
-        let outcome = filter.apply(standing, ranRules: ranRuleIDs, knownRules: knownRuleIDs)
-        var findings = outcome.kept.map { makeFinding(path, $0, severity: severities[$0.ruleID] ?? .warning) }
-        if let directiveSeverity {
-            findings += outcome.directiveProblems.map { makeFinding(path, $0, severity: directiveSeverity) }
-        }
-        return findings
+    /// The violations one view's rules found, the type names they could not resolve, the time taken.
+    struct ViewViolations: Sendable {
+        let violations: [(ruleID: String, violation: RuleViolation)]
+        let unresolved: [String]
+        let seconds: Double
     }
 
-    /// Lints one file already in memory against a complete resolver (tests, editors).
-    public func check(_ context: LintContext, tokens: [Token], types: TypeResolver) -> [Finding] {
-        let (candidates, filter) = candidates(context, tokens: tokens)
-        var unresolved: [String] = []
-        return findings(path: context.structure.file.path, candidates: candidates, filter: filter, types: types, unresolved: &unresolved)
+    /// The kept bytes of each file the findings' fixes edit.
+    static func sourcesEdited(by findings: [Finding], in analyses: [FileAnalysis]) -> [String: [UInt8]] {
+        var edited = Set<String>()
+        for finding in findings { for edit in finding.fix?.edits ?? [] { edited.insert(edit.path) } }
+        guard !edited.isEmpty else { return [:] }
+        var sources: [String: [UInt8]] = [:]
+        for analysis in analyses where edited.contains(analysis.path) {
+            if case .success(let analysed) = analysis.outcome, let bytes = analysed.bytes { sources[analysis.path] = bytes }
+        }
+        return sources
     }
 
     private func makeFinding(_ path: String, _ candidate: Candidate, severity: Severity) -> Finding {
@@ -297,6 +302,7 @@ public struct LintEngine: Sendable {
         }
     }
 
+    @discardableResult
     static func measure<T>(_ total: inout Double, _ work: () -> T) -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         let value = work()

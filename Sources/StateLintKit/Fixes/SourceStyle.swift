@@ -1,6 +1,10 @@
-/// How a file is written — its line ending and indentation unit — so a fix's replacement text
-/// looks like the code around it. Rules build replacements with `\n` and
-/// `indentation(ofLine:)` / `indentation.unit`; the applier turns each `\n` into `lineEnding`.
+/// How a file is written — its line ending, its indentation unit and each line's indentation —
+/// so a fix's replacement text looks like the code around it. Rules get it from
+/// `RuleContext.style(of:)` and build replacements with `\n`, `indentation(ofLine:)` and
+/// `indentation.unit`; the applier writes each `\n` as `lineEnding`.
+///
+/// Made once per file with facts, from its line table, and kept after the file's bytes are
+/// gone: one byte per line.
 public struct SourceStyle: Sendable {
     public enum LineEnding: String, Sendable, Hashable {
         case lf = "\n", crlf = "\r\n", cr = "\r"
@@ -26,25 +30,83 @@ public struct SourceStyle: Sendable {
     /// between the indentation of neighbouring lines (4 spaces when nothing tells).
     public let indentation: Indentation
     public let hasByteOrderMark: Bool
-    private let file: SourceFile
+    /// Per line, its leading blanks: a count of spaces, or of tabs (`tabFlag` set); `mixed`
+    /// for anything else, which `mixedIndents` then holds.
+    private let lineIndents: [UInt8]
+    private let mixedIndents: [Int: String]
 
     public static let defaultIndentation = Indentation.spaces(4)
+    /// For a file nothing is known about: LF and four spaces.
+    public static let `default` = SourceStyle(lineEnding: .lf, indentation: defaultIndentation)
 
-    public init(_ file: SourceFile) {
-        self.file = file
-        lineEnding = Self.lineEnding(of: file.bytes)
-        indentation = Self.indentation(of: file.bytes)
-        hasByteOrderMark = Self.hasByteOrderMark(file.bytes)
+    private static let tabFlag: UInt8 = 0x80
+    private static let mixed: UInt8 = 0xFF
+
+    init(lineEnding: LineEnding, indentation: Indentation) {
+        self.lineEnding = lineEnding
+        self.indentation = indentation
+        hasByteOrderMark = false
+        lineIndents = []
+        mixedIndents = [:]
     }
 
-    /// The blanks (spaces and tabs) a line starts with; "" for a line that does not exist.
+    public init(_ file: SourceFile) {
+        let bytes = file.bytes
+        let starts = file.lineStarts
+        hasByteOrderMark = Self.hasByteOrderMark(bytes)
+        lineEnding = Self.lineEnding(bytes, lineStarts: starts)
+        var indents = [UInt8](repeating: 0, count: starts.count)
+        var mixed: [Int: String] = [:]
+        var tabLines = 0, spaceLines = 0
+        var steps = [Int](repeating: 0, count: 9)
+        var previousWidth = 0
+        for (line, lineStart) in starts.enumerated() {
+            let start = line == 0 && hasByteOrderMark ? 3 : lineStart
+            let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+            var first = start
+            var tabs = 0
+            while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") {
+                if bytes[first] == UInt8(ascii: "\t") { tabs += 1 }
+                first += 1
+            }
+            let width = first - start
+            if tabs == 0 && width < 0x80 {
+                indents[line] = UInt8(width)
+            } else if tabs == width && width < 0x7F {
+                indents[line] = Self.tabFlag | UInt8(width)
+            } else {
+                indents[line] = Self.mixed
+                mixed[line] = file.text(start..<first)
+            }
+            // Blank lines and block-comment continuations (` * text`, one space in) say
+            // nothing about the code's indentation.
+            guard first < end, bytes[first] != 0x0A, bytes[first] != 0x0D, bytes[first] != UInt8(ascii: "*") else { continue }
+            if width > 0 {
+                if bytes[start] == UInt8(ascii: "\t") { tabLines += 1 } else { spaceLines += 1 }
+            }
+            let step = width - previousWidth
+            if step > 0 && step < steps.count && tabs == 0 { steps[step] += 1 }
+            previousWidth = width
+        }
+        lineIndents = indents
+        mixedIndents = mixed
+        if tabLines > spaceLines {
+            indentation = .tabs
+        } else {
+            // The most frequent step; on a tie the smaller one.
+            let best = steps.indices.dropFirst().max { steps[$0] < steps[$1] || (steps[$0] == steps[$1] && $0 > $1) } ?? 4
+            indentation = steps[best] == 0 ? Self.defaultIndentation : .spaces(best)
+        }
+    }
+
+    /// The blanks (spaces and tabs) line `line` (1-based) starts with; "" for a line that does
+    /// not exist. A byte-order mark is not indentation.
     public func indentation(ofLine line: Int) -> String {
-        let range = file.lineRange(line)
-        var end = range.lowerBound
-        if line == 1 && hasByteOrderMark { end = min(range.upperBound, 3) }
-        let start = end
-        while end < range.upperBound, file.bytes[end] == UInt8(ascii: " ") || file.bytes[end] == UInt8(ascii: "\t") { end += 1 }
-        return file.text(start..<end)
+        guard line >= 1, line <= lineIndents.count else { return "" }
+        let packed = lineIndents[line - 1]
+        if packed == Self.mixed { return mixedIndents[line - 1] ?? "" }
+        let count = Int(packed & ~Self.tabFlag)
+        return String(repeating: packed & Self.tabFlag != 0 ? "\t" : " ", count: count)
     }
 
     /// `text` with every line break (LF, CRLF or CR) written as this file's line ending.
@@ -75,54 +137,28 @@ public struct SourceStyle: Sendable {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     }
 
-    static func lineEnding(of bytes: [UInt8]) -> LineEnding {
-        var counts: [LineEnding: Int] = [:]
+    /// The most common line ending, from the byte (or two) before each line start.
+    static func lineEnding(_ bytes: [UInt8], lineStarts: [Int]) -> LineEnding {
+        var lf = 0, crlf = 0, cr = 0
         var first: LineEnding?
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            guard byte == 0x0A || byte == 0x0D else { continue }
-            var ending = LineEnding.lf
-            if byte == 0x0D {
-                ending = index < bytes.count && bytes[index] == 0x0A ? .crlf : .cr
-                if ending == .crlf { index += 1 }
+        for start in lineStarts.dropFirst() {
+            let ending: LineEnding = bytes[start - 1] == 0x0D ? .cr : (start >= 2 && bytes[start - 2] == 0x0D ? .crlf : .lf)
+            switch ending {
+            case .lf: lf += 1
+            case .crlf: crlf += 1
+            case .cr: cr += 1
             }
-            counts[ending, default: 0] += 1
             if first == nil { first = ending }
         }
         guard let first else { return .lf }
-        let most = counts.values.max() ?? 0
+        let counts: [LineEnding: Int] = [.lf: lf, .crlf: crlf, .cr: cr]
+        let most = max(lf, crlf, cr)
         if counts[first] == most { return first }
         return [LineEnding.lf, .crlf, .cr].first { counts[$0] == most } ?? first
     }
 
-    /// Tabs against spaces by line count; the space unit is the most frequent positive step
-    /// (1…8) between consecutive indented lines, ignoring blank lines and block-comment
-    /// continuations (` * text`), whose one-space offset says nothing about the code.
-    static func indentation(of bytes: [UInt8]) -> Indentation {
-        var tabLines = 0, spaceLines = 0
-        var steps = [Int](repeating: 0, count: 9)
-        var previousWidth = 0
-        var lineStart = hasByteOrderMark(bytes) ? 3 : 0
-        while lineStart < bytes.count {
-            var end = lineStart
-            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            var first = lineStart
-            while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
-            if first < end && bytes[first] != UInt8(ascii: "*") {
-                let width = first - lineStart
-                if width > 0 {
-                    if bytes[lineStart] == UInt8(ascii: "\t") { tabLines += 1 } else { spaceLines += 1 }
-                }
-                let step = width - previousWidth
-                if step > 0 && step < steps.count && bytes[lineStart] != UInt8(ascii: "\t") { steps[step] += 1 }
-                previousWidth = width
-            }
-            lineStart = end + 1
-        }
-        if tabLines > spaceLines { return .tabs }
-        let best = steps.indices.dropFirst().max { steps[$0] < steps[$1] || (steps[$0] == steps[$1] && $0 > $1) } ?? 4
-        return steps[best] == 0 ? defaultIndentation : .spaces(best)
+    /// The line ending of `bytes` (a file not yet given a line table).
+    static func lineEnding(of bytes: [UInt8]) -> LineEnding {
+        lineEnding(bytes, lineStarts: SourceFile.computeLineStarts(bytes))
     }
 }

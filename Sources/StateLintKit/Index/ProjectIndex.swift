@@ -26,6 +26,9 @@ public struct TypeDeclarationSummary: Sendable {
     }
     public var entries: [Entry] = []
     public var aliases: [Alias] = []
+    /// The headers of the types, protocols and extensions that name something after `:` or are
+    /// `@Observable`, for `ConformanceIndex`.
+    public var headers: [TypeHeader] = []
     /// The entries' names, one after another: one buffer per file instead of a `String` each.
     var names: [UInt8] = []
 
@@ -42,6 +45,7 @@ public struct TypeDeclarationSummary: Sendable {
             let kind = declarations[index].kind
             guard kind.isTypeLike || kind == .typealias else { continue }
             let declaration = declarations[index]
+            if kind.isTypeLike, let header = TypeHeader(structure, declaration: index) { headers.append(header) }
             switch kind {
             case .class, .struct, .enum, .actor:
                 let start = names.count
@@ -107,6 +111,11 @@ public struct ProjectIndex: Sendable {
     /// The `String` tables, once a non-ASCII name has been registered (then the byte tables
     /// are no longer used).
     private var strings: StringTables?
+    /// Which types conform to `ObservableObject` and the SwiftUI protocols, and which are `@Observable`.
+    public internal(set) var conformances = ConformanceIndex()
+    /// Typealias name (qualified, and its last component) → target, for aliases whose target the
+    /// project does not declare.
+    public internal(set) var externalAliases: [String: String] = [:]
 
     private struct StringTables: Sendable {
         var exact = KindTable()
@@ -131,6 +140,8 @@ public struct ProjectIndex: Sendable {
         private var otherClassConformers: Set<String> = []
         /// Each file's typealiases with its position: they resolve in file order.
         private var aliases: [(position: Int, aliases: [TypeDeclarationSummary.Alias])] = []
+        /// Every file's type headers, for the conformance index.
+        private var headers: [TypeHeader] = []
 
         public init() {}
 
@@ -173,6 +184,7 @@ public struct ProjectIndex: Sendable {
                 }
             }
             if !summary.aliases.isEmpty { aliases.append((position, summary.aliases)) }
+            headers += summary.headers
         }
 
         public func build() -> ProjectIndex {
@@ -184,12 +196,21 @@ public struct ProjectIndex: Sendable {
             conformers += otherClassConformers
             for name in conformers where index.lookup(name) == nil { index.register(name, .referenceType) }
             // Typealiases, resolved through each other a few levels deep, in file order.
-            var pending = aliases.sorted { $0.position < $1.position }.flatMap(\.aliases)
+            let allAliases = aliases.sorted { $0.position < $1.position }.flatMap(\.aliases)
+            index.conformances = ConformanceIndex(headers: headers, aliases: allAliases)
+            var pending = allAliases
             for _ in 0..<4 where !pending.isEmpty {
                 pending = pending.filter { alias in
                     guard let kind = index.lookup(alias.target) else { return true }
                     index.register(alias.qualifiedName, kind)
                     return false
+                }
+            }
+            // Aliases of types the project does not declare (`typealias Cache = NSCache<…>`):
+            // the resolver looks their targets up in the catalog and the configuration.
+            for alias in pending {
+                for name in [alias.qualifiedName, lastComponent(alias.qualifiedName)] where index.externalAliases[name] == nil {
+                    index.externalAliases[name] = alias.target
                 }
             }
             return index

@@ -28,6 +28,9 @@ public struct TypeResolver: Sendable {
     /// The kind of `name` (`Model`, `Outer.Inner`, `SwiftUI.Color`), or nil when unknown.
     public func kind(of name: String) -> TypeKind? {
         if let kind = configured[name] ?? project.lookup(name) { return kind }
+        if let target = project.externalAliases[name], target != name, let kind = configured[target] ?? catalog.kind(of: target) {
+            return kind
+        }
         if let kind = catalog.kind(of: name) { return kind }
         // `MyModule.Model`: drop a leading component that is not itself a known type.
         if let dot = DottedName.firstDot(in: name), kindWithoutLookingDeeper(String(name[..<dot])) == nil {
@@ -39,5 +42,37 @@ public struct TypeResolver: Sendable {
 
     private func kindWithoutLookingDeeper(_ name: String) -> TypeKind? {
         configured[name] ?? project.lookup(name) ?? catalog.kind(of: name)
+    }
+}
+
+/// What the rules need to know about a type, from the configuration, the project and the
+/// framework catalog together.
+public struct TypeTraits: Sendable, Hashable {
+    /// Reference or value type; nil when nothing knows the type.
+    public var kind: TypeKind?
+    /// Declared `@Observable`.
+    public var isObservable = false
+    /// Conforms to `ObservableObject` (directly, in an extension, through a superclass or a
+    /// protocol that refines it).
+    public var isObservableObject = false
+    /// Immutable framework data (`UIImage`, `CGImage`): the catalog's `immutable` classes.
+    public var isImmutable = false
+
+    public var isClass: Bool { kind == .referenceType }
+    /// A class whose changes SwiftUI sees only through `@StateObject`/`@ObservedObject`.
+    public var isLegacyObservableObject: Bool { isObservableObject && !isObservable }
+}
+
+extension TypeResolver {
+    /// The traits of the type `name` as written inside the type `scope`.
+    public func traits(of name: String, inScope scope: String?) -> TypeTraits {
+        let conformances = project.conformances
+        var traits = TypeTraits(kind: kind(of: name, inScope: scope))
+        traits.isObservable = conformances.isObservable(name, inScope: scope)
+        traits.isObservableObject = conformances.conformances(of: name, inScope: scope).contains(.observableObject)
+        // Only a class can conform to `ObservableObject` (an extension may say so of a type
+        // whose declaration the index cannot see).
+        if traits.isObservableObject && traits.kind == nil { traits.kind = .referenceType }
+        return traits
     }
 }

@@ -9,24 +9,19 @@ public struct AppearMissingNilCheckRule: Rule {
 
     public static let options = [AppearHandlersOption.spec]
 
-    let handlers: AppearHandlerNames
+    let handlers: Set<String>
 
     public init(configuration: RuleConfiguration?) {
         handlers = AppearHandlersOption.handlers(configuration)
     }
 
-    public func check(_ context: LintContext) -> [RuleViolation] {
-        // Every finding assigns a `@State` property; many files have none.
-        guard !context.structure.stateVariables.isEmpty else { return [] }
-        return context.stateLifecycle(handlers).creatingAssignments.filter { !$0.isGuarded }.map { assignment in
-            let name = assignment.property.name
-            let type = assignment.creation.typeName
-            let taskNote = assignment.handler == "task"
+    public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
+        StateCreations(view, appearHandlers: handlers, context).unguarded.map { creation in
+            let name = creation.property.name, type = creation.typeName
+            let taskNote = creation.handler == "task"
                 ? " Apple's `.task { \(name) = \(type)() }` pattern needs this guard too: `.task` also runs again on re-appear."
                 : ""
-            let message = "`.\(assignment.handler)` assigns a new `\(type)` to `@State` property `\(name)` without checking that it is nil: the handler runs again every time the view re-appears, replacing the model and throwing away the user's state. Guard it: `if \(name) == nil { \(name) = \(type)() }`.\(taskNote)"
-            return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message,
-                                     requiresClass: assignment.requiresClass)
+            return RuleViolation(at: creation.assignment.facts.span, "`.\(creation.handler)` assigns a new `\(type)` to `@State` property `\(name)` without checking that it is nil: the handler runs again every time the view re-appears, replacing the model and throwing away the user's state. Guard it: `if \(name) == nil { \(name) = \(type)() }`.\(taskNote)")
         }
     }
 }

@@ -9,30 +9,20 @@ public struct DisappearMissingTeardownRule: Rule {
 
     public static let options = [AppearHandlersOption.spec]
 
-    let handlers: AppearHandlerNames
+    let handlers: Set<String>
 
     public init(configuration: RuleConfiguration?) {
         handlers = AppearHandlersOption.handlers(configuration)
     }
 
-    public func check(_ context: LintContext) -> [RuleViolation] {
-        // Every finding assigns a `@State` property; many files have none.
-        guard !context.structure.stateVariables.isEmpty else { return [] }
-        let lifecycle = context.stateLifecycle(handlers)
-        let unreleased = lifecycle.creatingAssignments.filter { assignment in
-            assignment.property.isOptional
-                && lifecycle.teardowns[assignment.viewType]?.contains(assignment.property.name) != true
-        }
-        guard !unreleased.isEmpty else { return [] }
-        // The declarations' lines, in one forward scan for all of them: building the file's
-        // line table cost more than the rest of the rule, and a scan per violation made a
-        // huge file with many violations quadratic.
-        let lines = context.code.file.locations(ofOffsets: unreleased.map { context.code[$0.property.nameToken].start })
-        return zip(unreleased, lines).map { assignment, declaration in
-            let property = assignment.property
-            let message = "`\(property.name)` (declared at line \(declaration.line)) is created in `.\(assignment.handler)` but no `.onDisappear` sets it back to nil, so the `\(assignment.creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`."
-            return context.violation(from: assignment.targetToken, to: assignment.endToken - 1, message,
-                                     requiresClass: assignment.requiresClass)
+    public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
+        let released = Set(view.handlers(in: ["onDisappear"]).flatMap(\.assignments)
+            .filter { !$0.facts.isStorage && $0.facts.value == .nilLiteral }.map(\.facts.target))
+        return StateCreations(view, appearHandlers: handlers, context).all.compactMap { creation in
+            let property = creation.property
+            guard property.declaredType?.isOptional == true, !released.contains(property.name) else { return nil }
+            let line = context.location(of: property.nameSpan).line
+            return RuleViolation(at: creation.assignment.facts.span, "`\(property.name)` (declared at line \(line)) is created in `.\(creation.handler)` but no `.onDisappear` sets it back to nil, so the `\(creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`.")
         }
     }
 }

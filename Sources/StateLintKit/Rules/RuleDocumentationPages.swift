@@ -18,17 +18,22 @@ instance to a `@State` property of the view without first checking that the prop
 
 StateLint follows the action wherever it is written: a trailing closure (`.onAppear { … }`,
 `.task(id: query) { … }`, `.task(priority: .high) { … }`), a `perform:` argument
-(`.onAppear(perform: load)`), and methods of the same view that the action calls (`load()`,
-`self.load()`, also when they are declared in an extension of the view in the same file), a few
-calls deep. `#if` branches are checked too.
+(`.onAppear(perform: load)`), and the methods of the same view that the action calls (`load()`,
+`self.load()`), at any depth, also when they are declared in an extension of the view in another
+file. `#if` branches are checked too.
 
 These count as the guard, so the assignment is not reported:
 
 - inside `if model == nil { … }` (also `nil == model`, `model == .none`, `if case .none = model`,
-  and with extra conditions: `if model == nil, isVisible { … }`),
+  `if !(model != nil)`, and with extra conditions: `if model == nil, isVisible { … }`,
+  `if model == nil && isVisible { … }`; not `if model == nil || refresh`, which also runs when the
+  model exists),
+- inside `while model == nil { … }`,
 - inside the `else` of `if let model { … } else { … }`, `if model != nil { … } else { … }` or
   `guard let model else { … }`,
 - after `guard model == nil else { return }` or `if model != nil { return }`,
+- in a method called only under such a guard (`if model == nil { load() }`, where `load()`
+  assigns the model): every call on the way from the action must be guarded,
 - written as `model = model ?? FeedModel()`.
 
 `self.model` works everywhere `model` does. Assigning a value type (`date = Date()`) or an
@@ -251,6 +256,174 @@ extension SearchView {
 }
 ```
 
+```swift
+import SwiftUI
+
+@Observable final class ChatModel {}
+
+struct ChatView: View {
+    @State private var model: ChatModel?
+    @State private var draft: ChatModel?
+    @State private var typing: ChatModel?
+
+    var body: some View {
+        Text("Chat")
+            .onAppear {
+                if model == nil { connect() }
+                while draft == nil { draft = ChatModel() }
+                if !(typing != nil) { typing = ChatModel() }
+            }
+            .onDisappear { model = nil; draft = nil; typing = nil }
+    }
+
+    private func connect() { open() }
+    private func open() { model = ChatModel() }
+}
+```
+
+"""#,
+        "appear_unstructured_task": #"""
+# appear_unstructured_task
+
+**Unstructured task started on appear** · default severity: `warning` · enabled by default, on
+every Xcode version
+
+## What it flags
+
+A `Task { … }` (also `Task(priority: …) { … }`, `Task<Void, Never> { … }` and `Task.detached { … }`)
+started in an appear handler (`.onAppear` or `.task` by default) — in the action itself or in a
+method of the view it calls, at any depth, in any file — unless its handle is kept and cancelled in
+`.onDisappear`:
+
+- a task whose handle is dropped (`Task { … }` as a statement, `_ = Task { … }`) is flagged;
+- a task stored in a property (`loading = Task { … }`) is flagged unless an `.onDisappear` action
+  (or a method it calls) calls `loading.cancel()` / `loading?.cancel()`;
+- a task whose handle is kept some other way (a local, a collection, an argument) is not flagged
+  when `.onDisappear` cancels something.
+
+A `Task { … }` inside `.task { … }` is flagged too: `.task` cancels its own work, not the
+unstructured tasks it starts. Not flagged: `.task { … }` itself, and tasks started in button
+actions, `.onChange`, `.refreshable` and other handlers that are not appear handlers.
+
+## Why it matters
+
+Nothing ties an unstructured task to the view that started it. When the view disappears the task
+goes on — a polling loop, an `AsyncSequence`, a long download keeps running and keeps writing to
+state nobody sees — and every re-appear starts another one. `.task { … }` runs the same async work
+tied to the view's lifetime: SwiftUI cancels it when the view disappears.
+
+## How to fix
+
+Move the work into `.task { … }`, or keep the handle in `@State` and cancel it in `.onDisappear`.
+
+Before:
+
+```swift
+.onAppear {
+    Task {
+        await model.startUpdates()
+    }
+}
+```
+
+After:
+
+```swift
+.task {
+    await model.startUpdates()
+}
+```
+
+## Fix
+
+No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+
+## Options
+
+| option | default | meaning |
+| --- | --- | --- |
+| `handlers` | `[onAppear, task]` | Modifiers whose actions count as appear handlers (`task` or names starting with `on`, such as a custom `onFirstAppear`). |
+
+```yaml
+appear_unstructured_task:
+  severity: warning
+  handlers: [onAppear, task]
+```
+
+## Triggering
+
+```swift
+import SwiftUI
+
+@Observable final class FeedModel {
+    func startUpdates() async {}
+    func refresh() async {}
+}
+
+struct FeedView: View {
+    @State private var model = FeedModel()
+    @State private var loading: Task<Void, Never>?
+
+    var body: some View {
+        List { Text("Feed") }
+            .onAppear {
+                ↓Task {
+                    await model.startUpdates()
+                }
+                loading = ↓Task { await model.refresh() }
+            }
+            .task {
+                ↓Task.detached { await FeedModel().refresh() }
+            }
+            .onAppear(perform: subscribe)
+    }
+
+    private func subscribe() {
+        ↓Task(priority: .background) { await model.startUpdates() }
+    }
+}
+```
+
+## Non-triggering
+
+```swift
+import SwiftUI
+
+@Observable final class FeedModel {
+    func startUpdates() async {}
+    func refresh() async {}
+}
+
+struct FeedView: View {
+    @State private var model = FeedModel()
+    @State private var updates: Task<Void, Never>?
+
+    var body: some View {
+        List { Text("Feed") }
+            .task {
+                await model.startUpdates()
+            }
+            .onAppear {
+                updates = Task { await model.startUpdates() }
+            }
+            .onDisappear { stop() }
+            .onChange(of: 1) {
+                Task { await model.refresh() }
+            }
+            .refreshable {
+                await model.refresh()
+            }
+        Button("Reload") {
+            Task { await model.refresh() }
+        }
+    }
+
+    private func stop() {
+        updates?.cancel()
+    }
+}
+```
+
 """#,
         "disappear_missing_teardown": #"""
 # disappear_missing_teardown
@@ -264,10 +437,16 @@ An optional `@State` property that an appear handler (`.onAppear` or `.task` by 
 a new class instance, when no `.onDisappear` of the same view sets it back to nil. The finding
 is on the assignment in the appear handler.
 
+The creation counts however it is guarded, `model = model ?? PlayerModel()` included, and
+wherever the appear handler makes it: in its closure or in a method of the view it calls, at any
+depth, in any file.
+
 Any of these in the `.onDisappear` action counts as the teardown: `model = nil`,
-`self.model = nil`, `model = .none`, written in the closure, in a method of the view that the
-closure calls (`cleanUp()`, `self.cleanUp()`), or in a method passed as
-`.onDisappear(perform: cleanUp)`.
+`self.model = nil`, `model = .none`, `model = Optional.none`, `model = Optional<Model>.none`,
+`model = nil as Model?`, written in the closure (also `.onDisappear(perform: { … })`), in a method
+of the view that the closure calls (`cleanUp()`, `self.cleanUp()`, at any depth), or in a method
+passed as `.onDisappear(perform: cleanUp)` — also when the `.onDisappear` or the method is in an
+extension of the view in another file.
 
 Properties that are not optional, and properties set to value types (`date = Date()`), are not
 reported.
@@ -374,6 +553,23 @@ struct MapScreen: View {
 }
 ```
 
+```swift
+import SwiftUI
+
+@Observable final class ReaderModel {}
+
+struct ReaderView: View {
+    @State private var model: ReaderModel?
+
+    var body: some View {
+        Text("Reader")
+            .onAppear {
+                ↓model = model ?? ReaderModel()  // guarded, but never released
+            }
+    }
+}
+```
+
 ## Non-triggering
 
 ```swift
@@ -447,6 +643,313 @@ struct MapScreen: View {
 }
 ```
 
+```swift
+import SwiftUI
+
+@Observable final class ReaderModel {}
+
+struct ReaderView: View {
+    @State private var model: ReaderModel?
+    @State private var page: ReaderModel?
+    @State private var notes: ReaderModel?
+
+    var body: some View {
+        Text("Reader")
+            .onAppear {
+                model = model ?? ReaderModel()
+                if page == nil { page = ReaderModel() }
+                if notes == nil { notes = ReaderModel() }
+            }
+            .onDisappear(perform: {
+                self.model = Optional.none
+                page = nil as ReaderModel?
+                notes = Optional<ReaderModel>.none
+            })
+    }
+}
+```
+
+"""#,
+        "observable_object_in_state": #"""
+# observable_object_in_state
+
+**ObservableObject kept in @State** · default severity: `warning` · enabled by default, on every
+Xcode version
+
+## What it flags
+
+A `@State` property whose type is a class that conforms to `ObservableObject` but is not
+`@Observable`, whether the type is written in the declaration (`@State var model: Model?`, created
+later in `.onAppear`) or created by its initial value (`@State var model = Model()`):
+
+- the conformance may be declared directly, in an extension (in any file), through a superclass
+  (`class FeedModel: BaseModel` where `BaseModel: ObservableObject`), or through a protocol of the
+  project that refines `ObservableObject` (`protocol ViewModel: ObservableObject`);
+- a class that is `@Observable` as well as `ObservableObject` is not flagged: `@State` sees its
+  changes through Observation.
+
+This rule reports at the declaration. The same line is then not also reported by
+`state_inline_class_init` (while this rule is enabled): the missing updates are the bigger bug.
+
+## Why it matters
+
+`@State` stores the reference, but unlike `@StateObject` and `@ObservedObject` it does not
+subscribe to the object's `objectWillChange` publisher. The view renders the object's first state
+and never redraws when its `@Published` properties change. This is the classic half-done migration
+from `ObservableObject` to `@Observable`: the property wrapper was changed, the class was not.
+
+## How to fix
+
+Keep the object in `@StateObject`, or finish the migration: make the class `@Observable` and drop
+`ObservableObject` and `@Published`.
+
+Before:
+
+```swift
+final class CartModel: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @State private var cart = CartModel()
+    var body: some View { List(cart.items, id: \.self) { Text($0) } }
+}
+```
+
+After:
+
+```swift
+@Observable
+final class CartModel {
+    var items: [String] = []
+}
+
+struct CartView: View {
+    @State private var cart = CartModel()
+    var body: some View { List(cart.items, id: \.self) { Text($0) } }
+}
+```
+
+## Fix
+
+No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+
+## Options
+
+None besides `severity`.
+
+```yaml
+observable_object_in_state: warning
+```
+
+## Triggering
+
+```swift
+import SwiftUI
+import Combine
+
+final class CartModel: ObservableObject {
+    @Published var items: [String] = []
+}
+
+class BaseModel: ObservableObject {}
+final class FeedModel: BaseModel {}
+
+protocol ViewModel: ObservableObject {}
+final class ProfileModel: ViewModel {}
+
+final class Settings {}
+extension Settings: ObservableObject {}
+
+struct CartView: View {
+    ↓@State private var cart = CartModel()
+    ↓@State private var feed: FeedModel?
+    ↓@State private var profile: ProfileModel = .init()
+    ↓@State var settings = Settings()
+
+    var body: some View {
+        List(cart.items, id: \.self) { Text($0) }
+            .onAppear { if feed == nil { feed = FeedModel() } }
+            .onDisappear { feed = nil }
+    }
+}
+```
+
+## Non-triggering
+
+```swift
+import SwiftUI
+import Combine
+
+final class CartModel: ObservableObject {
+    @Published var items: [String] = []
+}
+
+@Observable
+final class OrderModel {
+    var total = 0
+}
+
+@Observable
+final class BridgedModel: ObservableObject {
+    var count = 0
+}
+
+struct CartView: View {
+    @StateObject private var cart = CartModel()
+    @ObservedObject var shared: CartModel
+    @State private var order = OrderModel()
+    @State private var bridged = BridgedModel()
+    @State private var count = 0
+
+    var body: some View { List(cart.items, id: \.self) { Text($0) } }
+}
+
+final class NotAView {
+    @State var cart = CartModel()
+}
+```
+
+"""#,
+        "observed_object_inline_init": #"""
+# observed_object_inline_init
+
+**@ObservedObject created by its own view** · default severity: `warning` · enabled by default,
+on every Xcode version
+
+## What it flags
+
+An `@ObservedObject` property that the view gives a new object itself:
+
+- `@ObservedObject var model = Model()` (also `Model.init()`, `Module.Model()`, `.init()` with a
+  declared type, `{ …; return Model() }()`),
+- `@ObservedObject(wrappedValue: Model()) var model`,
+- `_model = ObservedObject(wrappedValue: Model())`, `_model = .init(wrappedValue: Model())` or
+  `self.model = Model()` in the view's `init`.
+
+`@ObservedObject` only accepts `ObservableObject`s, which are classes, so any creation of a
+capitalised type counts, also one StateLint cannot resolve (a type from a package it did not
+index); a name the project or the catalog knows as a value type does not.
+
+Not flagged: an object passed in (`@ObservedObject var model: Model`, set from an `init`
+parameter), an existing instance (`Model.shared`, `AppState.current`), and the `App` struct,
+which SwiftUI creates once per launch.
+
+## Why it matters
+
+A view does not own an `@ObservedObject`: SwiftUI keeps no storage for it. Every time the parent's
+body runs, the view struct is initialised again and its default value makes a fresh object, which
+replaces the one the user was working with: typed text, loaded pages and selections are reset,
+and the object's `init` runs again. Apple's documentation says not to give an `@ObservedObject` a
+default or initial value for this reason.
+
+## How to fix
+
+If the view owns the object, use `@StateObject`, whose autoclosure SwiftUI calls once per view
+lifetime (or, after migrating the class to `@Observable`, `@State`). If the object is shared,
+create it higher up and pass it in.
+
+Before:
+
+```swift
+struct EditorView: View {
+    @ObservedObject var draft = DraftModel()
+
+    var body: some View { TextField("Title", text: $draft.title) }
+}
+```
+
+After:
+
+```swift
+struct EditorView: View {
+    @StateObject private var draft = DraftModel()
+
+    var body: some View { TextField("Title", text: $draft.title) }
+}
+```
+
+## Fix
+
+No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+
+## Options
+
+None besides `severity`.
+
+```yaml
+observed_object_inline_init: warning
+```
+
+## Triggering
+
+```swift
+import SwiftUI
+import Combine
+
+final class DraftModel: ObservableObject {
+    @Published var title = ""
+}
+
+struct EditorView: View {
+    ↓@ObservedObject var draft = DraftModel()
+    ↓@ObservedObject private var other: DraftModel = .init()
+    @ObservedObject var third: DraftModel
+    @ObservedObject var fourth: DraftModel
+
+    init() {
+        ↓_third = ObservedObject(wrappedValue: DraftModel())
+        ↓self.fourth = DraftModel()
+    }
+
+    var body: some View { TextField("Title", text: $draft.title) }
+}
+```
+
+```swift
+import SwiftUI
+
+struct RemoteView: View {
+    // `RemoteStore` comes from a package StateLint did not index: an observed object is a class.
+    ↓@ObservedObject var store = RemoteStore(endpoint: "/feed")
+
+    var body: some View { Text("Feed") }
+}
+```
+
+## Non-triggering
+
+```swift
+import SwiftUI
+import Combine
+
+final class DraftModel: ObservableObject {
+    static let shared = DraftModel()
+    @Published var title = ""
+}
+
+struct EditorView: View {
+    @ObservedObject var draft: DraftModel
+    @ObservedObject var shared = DraftModel.shared
+    @ObservedObject var passed: DraftModel
+    @StateObject private var owned = DraftModel()
+
+    init(draft: DraftModel, passed: DraftModel) {
+        self.draft = draft
+        _passed = ObservedObject(wrappedValue: passed)
+    }
+
+    var body: some View { TextField("Title", text: $draft.title) }
+}
+
+@main
+struct EditorApp: App {
+    @ObservedObject var model = DraftModel()
+
+    var body: some Scene { WindowGroup { EditorView(draft: model, passed: model) } }
+}
+```
+
 """#,
         "state_inline_class_init": #"""
 # state_inline_class_init
@@ -459,11 +962,15 @@ Xcode 27 and later (see below)
 A `@State` property of a view whose initial value creates a new instance of a class (or actor):
 
 - `@State private var model = Model()` (also `Model.init()`, `Module.Model()`, `Outer.Inner()`,
-  `Store<Feature>()`, `.init()` with a declared type, `{ Model() }()`),
+  `Store<Feature>()`, `NSCache<NSString, NSData>()` and other generic types with any number of
+  arguments, `.init()` with a declared type),
+- an immediately-invoked closure that returns a new instance: `{ Model() }()`, or
+  `{ let model = Model(); model.configure(); return model }()`,
 - `@SwiftUI.State var model = Model()` (the attribute written with its module),
 - `@State(initialValue: Model()) private var model`,
-- `_model = State(initialValue: Model())` or `_model = .init(wrappedValue: .init())` in the
-  view's `init`.
+- in the view's `init`: `_model = State(initialValue: Model())`, `_model = .init(wrappedValue: .init())`,
+  and `self.model = Model()` / `model = Model()` (for a `@State` property, assigning it in `init`
+  sets its initial value, on every init just the same).
 
 A type counts as a class when the linted project declares it as a `class` or `actor` (directly,
 through a `typealias`, or through an `extension Model: ObservableObject`), when StateLint's
@@ -473,8 +980,13 @@ your own structs and enums, `[Item]()`), literals, `Model.shared`, `Model.make()
 passed in from outside are never flagged, and neither is a type StateLint cannot resolve (one
 from a module it did not index) unless `report_unknown_types` is on.
 
-`@State` inside an `App` struct and `@Previewable @State` inside `#Preview` are not flagged:
-SwiftUI creates those once.
+Only SwiftUI types are checked: views, view modifiers, scenes and `DynamicProperty` wrappers
+(conforming directly, in an extension in any file, or through a protocol of the project that
+refines one, or declaring `var body: some View`). `@State` in a plain struct or class means
+nothing to SwiftUI and is not reported. `@State` inside an `App` struct and `@Previewable @State`
+inside `#Preview` are not flagged: SwiftUI creates those once. A class that is an
+`ObservableObject` (and not `@Observable`) is reported by
+[`observable_object_in_state`](observable_object_in_state.md) instead, which says more.
 
 ## Why it matters
 
@@ -597,20 +1109,27 @@ struct SearchView: View {
 
 ```swift
 import SwiftUI
-import Combine
 
-final class ProfileViewModel {
+@Observable final class ProfileViewModel {
     var name = ""
+    func configure() {}
 }
-extension ProfileViewModel: ObservableObject {}
 
 struct ProfileView: View {
     @State private var model: ProfileViewModel
     @State private var other: ProfileViewModel
+    @State private var third: ProfileViewModel
+    ↓@State private var configured: ProfileViewModel = {
+        let model = ProfileViewModel()
+        model.configure()
+        return model
+    }()
+    ↓@State private var cache = NSCache<NSString, NSData>()
 
     init() {
         ↓_model = State(initialValue: ProfileViewModel())
         ↓self._other = .init(wrappedValue: .init())
+        ↓self.third = ProfileViewModel()
     }
 
     var body: some View { Text(model.name) }
@@ -652,6 +1171,11 @@ struct LibraryView: View {
             .onAppear { if model == nil { model = LibraryModel() } }
             .onDisappear { model = nil }
     }
+}
+
+// Not a SwiftUI type: `@State` means nothing here.
+struct LibraryCache {
+    @State var model = LibraryModel()
 }
 
 final class LegacyViewModel: ObservableObject {}

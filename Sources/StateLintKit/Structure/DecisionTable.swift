@@ -1,5 +1,5 @@
 /// Which tokens `DeclarationScanner.run` must look at, and what it does with them: `{`, `.`,
-/// the keywords that start a declaration, and `actor`. Everything else (four tokens in five)
+/// the keywords that start a declaration, `actor`, and `#` words (for `#Preview`). Everything else (four tokens in five)
 /// is skipped after one table lookup on the token's kind and keyword.
 struct DecisionTable: Sendable {
     /// What the scan does with a token: the values of `actions`. Plain bytes, not an enum:
@@ -10,6 +10,7 @@ struct DecisionTable: Sendable {
         static let keyword: UInt8 = 2
         static let actor: UInt8 = 3
         static let period: UInt8 = 4
+        static let pound: UInt8 = 5
     }
 
     /// One `Action` byte per (kind, keyword) pair, indexed by `keyword << 8 | kind`: with the
@@ -37,6 +38,7 @@ struct DecisionTable: Sendable {
         }
         for keyword in Self.declarationKeywords { set(.keyword, keyword, Action.keyword) }
         set(.identifier, .actor, Action.actor)
+        set(.pound, .none, Action.pound)
         self.actions = actions
     }
 

@@ -7,6 +7,8 @@ struct DeclarationScanner {
     let code: CodeTokens
     var declarations: [Declaration] = []
     var modifierCalls: [ModifierCall] = []
+    /// The `{ … }` of every `#Preview` macro.
+    var previewBodies: [ClosedRange<Int>] = []
     /// Shared storage the declarations point into (see `Declaration.attributeRange` etc.).
     var attributes: [Declaration.Attribute] = []
     var modifiers: [Keyword] = []
@@ -152,6 +154,8 @@ struct DeclarationScanner {
             if let call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
                 modifierCalls.append(call)
             }
+        case DecisionTable.Action.pound:
+            if let body = previewBody(at: k) { previewBodies.append(body) }
         default:
             break
         }
@@ -249,6 +253,15 @@ struct DeclarationScanner {
         .weak, .unowned, .override, .mutating, .nonmutating, .convenience, .required, .dynamic,
         .indirect, .nonisolated, .optional, .consuming, .borrowing,
     ])
+
+    /// The trailing closure of `#Preview { … }` or `#Preview("Name", traits: …) { … }` at `k`.
+    private func previewBody(at k: Int) -> ClosedRange<Int>? {
+        guard code.text(k, is: "#Preview") else { return nil }
+        var j = k + 1
+        if code.kind(j) == .leftParen, let close = code.partner(of: j) { j = close + 1 }
+        guard code.kind(j) == .leftBrace, let close = code.partner(of: j) else { return nil }
+        return j...close
+    }
 
     private func isActorDeclaration(at k: Int) -> Bool {
         guard code.kind(k + 1) == .identifier, code.kind(k - 1) != .period else { return false }

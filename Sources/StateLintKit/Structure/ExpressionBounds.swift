@@ -17,6 +17,13 @@ enum ExpressionBounds {
                 continue
             case .rightParen, .rightBracket, .rightBrace, .semicolon, .interpolationClose:
                 return k
+            case .identifier:
+                // `NSCache<NSString, NSData>()`: the comma between generic arguments is not one
+                // between bindings (`var a = x, b = y`).
+                if let afterArguments = genericArgumentsEnd(after: k, in: code) {
+                    k = afterArguments
+                    continue
+                }
             case .comma:
                 if stopAtComma { return k }
             case .pound:
@@ -30,6 +37,21 @@ enum ExpressionBounds {
             k += 1
         }
         return code.count
+    }
+
+    /// The index after the generic arguments written right after the type name at `k`
+    /// (`Store<Feature>` in `Store<Feature>()`), when a call, a member or a trailing closure
+    /// follows them; nil otherwise (then `<` is a comparison: `a < b`).
+    private static func genericArgumentsEnd(after k: Int, in code: CodeTokens) -> Int? {
+        let next = k + 1
+        guard code.kind(next) == .operator, code[next].start == code[k].end,
+              code.file.bytes[code[next].start] == UInt8(ascii: "<") else { return nil }
+        let end = TypeNames.skipGenericArguments(from: next, in: code)
+        guard end > next, end < code.count, !code.lineBreakBefore[end] else { return nil }
+        switch code[end].kind {
+        case .leftParen, .period, .leftBrace: return end
+        default: return nil
+        }
     }
 
     /// Whether token `k`, first on its line, continues the expression of the line before.

@@ -7,6 +7,8 @@ public final class FileStructure: Sendable {
     public let code: CodeTokens
     public let declarations: [Declaration]
     public let modifierCalls: [ModifierCall]
+    /// The `{ … }` of each `#Preview` macro, in source order.
+    public let previewBodies: [ClosedRange<Int>]
     /// Indices of the variables with a `@State` attribute, in source order: what the rules
     /// start from, so a file without any costs them next to nothing.
     public let stateVariables: [Int]
@@ -30,6 +32,7 @@ public final class FileStructure: Sendable {
         let declarations = scanner.declarations
         self.declarations = declarations
         modifierCalls = scanner.modifierCalls
+        previewBodies = scanner.previewBodies
         attributeStorage = scanner.attributes
         modifierStorage = scanner.modifiers
         inheritanceStorage = scanner.inheritance

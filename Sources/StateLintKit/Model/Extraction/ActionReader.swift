@@ -1,0 +1,247 @@
+/// Reads one body of code (a modifier's closure, a method, an initializer) into `ActionFacts`,
+/// in one forward pass.
+///
+/// The pass keeps the blocks around the current token with what each tells about nil names:
+/// its header (`if model == nil {`, the `else` of `if let model`, `while model == nil {`, the
+/// `else` of `guard let model`) and the early exits before the current token
+/// (`guard model == nil else { return }`, `if model != nil { return }`). An assignment is
+/// nil-guarded when its target is among those names.
+struct ActionReader {
+    let code: CodeTokens
+    private let values: ValueReader
+    private let conditions: ConditionReader
+    private let references: ReferenceReader
+
+    init(code: CodeTokens) {
+        self.code = code
+        values = ValueReader(code: code)
+        conditions = ConditionReader(code: code)
+        references = ReferenceReader(code: code)
+    }
+
+    /// At most this many nil names are kept per call: a handful in real code; the bound keeps a
+    /// hostile file with thousands of guards in front of thousands of calls linear.
+    static let maximumNilNamesPerCall = 256
+
+    /// The facts of the body `{ … }` at `body` (the braces' code indices).
+    func facts(of body: ClosedRange<Int>) -> ActionFacts {
+        var facts = ActionFacts()
+        var frames = [Frame(open: body.lowerBound, close: body.upperBound)]
+        var locals: LocalScopes?
+        var k = body.lowerBound + 1
+        while k < body.upperBound {
+            while let last = frames.last, last.close < k { frames.removeLast() }
+            switch code.kind(k) {
+            case .leftBrace?:
+                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound))
+            case .keyword?:
+                if let exit = earlyExit(at: k, before: body.upperBound) { frames[frames.count - 1].add(exit) }
+            case .identifier?:
+                if isAssignment(at: k + 1) {
+                    if let assignment = assignment(at: k, in: body, frames: &frames, locals: &locals) {
+                        facts.assignments.append(assignment)
+                    }
+                } else if code.kind(k + 1) == .leftParen {
+                    if let call = call(at: k, frames: &frames) { facts.calls.append(call) }
+                    if let cancelled = cancelledName(at: k) { facts.cancelledNames.append(cancelled) }
+                }
+                if let task = taskStart(at: k) { facts.taskStarts.append(task) }
+            default:
+                break
+            }
+            k += 1
+        }
+        return facts
+    }
+
+    // MARK: Assignments
+
+    private func assignment(at k: Int, in body: ClosedRange<Int>, frames: inout [Frame],
+                            locals: inout LocalScopes?) -> AssignmentFacts? {
+        guard let reference = references.reference(endingAt: k) else { return nil }
+        // `let x = …`, `if let x = …`, `case let x = …`: bindings, not assignments.
+        if code.keyword(reference.start - 1) == .let || code.keyword(reference.start - 1) == .var { return nil }
+        var target = code.string(k)
+        let isStorage = target.utf8.count > 1 && target.utf8.first == UInt8(ascii: "_")
+        if isStorage { target.removeFirst() }
+        if reference.start == k && !isStorage {
+            if locals == nil { locals = LocalScopes(body: body, code: code) }
+            if locals?.isLocal(target, at: k) == true { return nil }
+        }
+        let valueStart = k + 2
+        let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
+        guard valueEnd > valueStart else { return nil }
+        let value = values.value(in: valueStart..<valueEnd)
+        return AssignmentFacts(
+            target: target, isStorage: isStorage, value: value,
+            wrapper: isStorage ? wrapperValue(in: valueStart..<valueEnd) : nil,
+            isNilGuarded: isNil(target, at: k, frames: &frames),
+            span: SourceSpan(code, reference.start, valueEnd - 1))
+    }
+
+    private func isAssignment(at k: Int) -> Bool {
+        code.kind(k) == .operator && code.text(k, is: "=")
+    }
+
+    /// `State(wrappedValue: x)`, `State(initialValue: x)`, `SwiftUI.State(…)`, `State.init(…)`,
+    /// `.init(wrappedValue: x)`, and the same for `StateObject` and `ObservedObject`, spanning `range`.
+    func wrapperValue(in range: Range<Int>) -> WrapperValue? {
+        var s = range.lowerBound
+        var typeToken: Int?
+        if code.kind(s) == .period, code.keyword(s + 1) == .`init` {
+            s += 2
+        } else {
+            if code.text(s, is: "SwiftUI"), code.kind(s + 1) == .period { s += 2 }
+            guard code.kind(s) == .identifier else { return nil }
+            typeToken = s
+            s += 1
+            if code.kind(s) == .period, code.keyword(s + 1) == .`init` { s += 2 }
+        }
+        guard code.kind(s) == .leftParen, let close = code.partner(of: s), close + 1 == range.upperBound,
+              let argument = Self.labeledArgument(in: (s + 1)..<close, labels: ["wrappedValue", "initialValue"], code: code)
+        else { return nil }
+        return WrapperValue(typeName: typeToken.map(code.string), wrappedValue: values.value(in: argument),
+                            typeSpan: typeToken.map { SourceSpan(code, $0, $0) })
+    }
+
+    /// The expression after `label:` among the comma-separated arguments in `range`.
+    static func labeledArgument(in range: Range<Int>, labels: Set<String>, code: CodeTokens) -> Range<Int>? {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            if code.kind(k) == .identifier, code.kind(k + 1) == .colon, k == range.lowerBound || code.kind(k - 1) == .comma,
+               labels.contains(code.string(k)) {
+                var end = k + 2
+                while end < range.upperBound, code.kind(end) != .comma {
+                    if let close = code.partner(of: end), close > end { end = close + 1 } else { end += 1 }
+                }
+                return (k + 2)..<min(end, range.upperBound)
+            }
+            if let close = code.partner(of: k), close > k { k = close + 1 } else { k += 1 }
+        }
+        return nil
+    }
+
+    // MARK: Calls, tasks, cancellation
+
+    /// `load(…)` or `self.load(…)`: a lower-case name (a method, not a type) called on `self`.
+    private func call(at k: Int, frames: inout [Frame]) -> CallFacts? {
+        guard let reference = references.reference(endingAt: k), code.keyword(reference.start - 1) != .func else { return nil }
+        let first = code.file.bytes[code[k].start]
+        guard first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else { return nil }
+        return CallFacts(name: code.string(k), nilNames: nilNames(at: k, frames: &frames), span: SourceSpan(code, reference.start, k))
+    }
+
+    /// `name.cancel()`, `name?.cancel()`, `self.name?.cancel()`: the name.
+    private func cancelledName(at k: Int) -> String? {
+        guard code.text(k, is: "cancel"), code.kind(k - 1) == .period, code.kind(k + 2) == .rightParen else { return nil }
+        var receiver = k - 2
+        if code.kind(receiver) == .operator, code.text(receiver, is: "?") { receiver -= 1 }
+        guard let reference = references.reference(endingAt: receiver) else { return nil }
+        return code.string(reference.name)
+    }
+
+    /// `Task { … }`, `Task(priority: .high) { … }`, `Task<Void, Never> { … }`,
+    /// `Task.detached { … }` at `k`: an unstructured task.
+    private func taskStart(at k: Int) -> TaskStartFacts? {
+        guard code.text(k, is: "Task"), code.kind(k - 1) != .period else { return nil }
+        var j = TypeNames.skipGenericArguments(from: k + 1, in: code)
+        var isDetached = false
+        if code.kind(j) == .period {
+            if code.text(j + 1, is: "detached") { isDetached = true } else if code.keyword(j + 1) != .`init` { return nil }
+            j += 2
+        }
+        var end: Int?
+        if code.kind(j) == .leftParen, let close = code.partner(of: j), !code.lineBreakBefore[j] {
+            end = close
+            j = close + 1
+        }
+        if code.kind(j) == .leftBrace, !code.lineBreakBefore[j], let close = code.partner(of: j) { end = close }
+        guard let last = end else { return nil }
+        let use = handleUse(before: k, after: last + 1)
+        return TaskStartFacts(isDetached: isDetached, storedIn: use.storedIn, isHandleKept: use.isKept,
+                              span: SourceSpan(code, k, last))
+    }
+
+    /// What happens to a task's handle: assigned (`handle = Task …`, `let t = Task …`), passed
+    /// on, returned, awaited (`Task { … }.value`), or dropped (a statement of its own, `_ = Task …`).
+    private func handleUse(before start: Int, after end: Int) -> (storedIn: String?, isKept: Bool) {
+        if code.kind(end) == .period, !code.lineBreakBefore[end] { return (nil, true) }
+        var k = start - 1
+        if code.keyword(k) == .await || code.keyword(k) == .try { k -= 1 }
+        switch code.kind(k) {
+        case .operator? where code.text(k, is: "="):
+            if code.keyword(k - 1) == .wildcard { return (nil, false) }
+            guard let reference = references.reference(endingAt: k - 1) else { return (nil, true) }
+            if code.keyword(reference.start - 1) == .let || code.keyword(reference.start - 1) == .var { return (nil, true) }
+            var name = code.string(reference.name)
+            if name.utf8.first == UInt8(ascii: "_") { name.removeFirst() }
+            return (name, true)
+        case .leftParen?, .comma?, .colon?, .leftBracket?:
+            return (nil, true)
+        case .keyword?:
+            return (nil, code.keyword(k) == .return)
+        default:
+            return (nil, false)
+        }
+    }
+
+    // MARK: Nil guards
+
+    /// An open block during the pass, and what is known inside it.
+    private struct Frame {
+        let open: Int
+        let close: Int
+        /// What the block's header tells; decided on first use.
+        var headerNames: Set<String>?
+        /// Name → the index after which the rest of the block runs only while it is nil.
+        var nilAfter: [String: Int] = [:]
+
+        mutating func add(_ exit: (end: Int, names: Set<String>)) {
+            for name in exit.names where nilAfter[name] == nil { nilAfter[name] = exit.end }
+        }
+    }
+
+    private func isNil(_ name: String, at k: Int, frames: inout [Frame]) -> Bool {
+        for index in frames.indices.reversed() {
+            if let after = frames[index].nilAfter[name], after < k { return true }
+            if headerNames(of: &frames[index]).contains(name) { return true }
+        }
+        return false
+    }
+
+    private func nilNames(at k: Int, frames: inout [Frame]) -> Set<String> {
+        var names: Set<String> = []
+        for index in frames.indices {
+            for name in headerNames(of: &frames[index]) where names.count < Self.maximumNilNamesPerCall { names.insert(name) }
+            for (name, after) in frames[index].nilAfter where after < k && names.count < Self.maximumNilNamesPerCall {
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
+    private func headerNames(of frame: inout Frame) -> Set<String> {
+        if let names = frame.headerNames { return names }
+        let names = BlockHeaders(code: code, conditions: conditions).nilNames(inBlockOpenedAt: frame.open)
+        frame.headerNames = names
+        return names
+    }
+
+    /// `guard C else { … }` (the rest of the block runs only when C holds) or `if C { …; return }`
+    /// with no `else` (only when C fails) starting at `k`: where it ends and the names it makes nil.
+    private func earlyExit(at k: Int, before limit: Int) -> (end: Int, names: Set<String>)? {
+        let headers = BlockHeaders(code: code, conditions: conditions)
+        if code.keyword(k) == .guard, let elseToken = headers.elseOfGuard(k, before: limit),
+           code.kind(elseToken + 1) == .leftBrace, let close = code.partner(of: elseToken + 1) {
+            let names = conditions.knowledge(of: (k + 1)..<elseToken).nilWhenTrue
+            return names.isEmpty ? nil : (close, names)
+        }
+        if code.keyword(k) == .if, code.keyword(k - 1) != .else,
+           let open = headers.blockOpen(afterConditionAt: k + 1, before: limit), let close = code.partner(of: open),
+           code.keyword(close + 1) != .else, headers.endsWithExit(open...close) {
+            let names = conditions.knowledge(of: (k + 1)..<open).nilWhenFalse
+            return names.isEmpty ? nil : (close, names)
+        }
+        return nil
+    }
+}

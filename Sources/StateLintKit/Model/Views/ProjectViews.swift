@@ -1,0 +1,98 @@
+/// The views of a project: every type's parts (its declaration and its extensions, from any
+/// file) merged, and kept when the type holds SwiftUI state — it conforms to a SwiftUI protocol
+/// (directly, in an extension, or through a protocol of its own that refines one) or declares
+/// SwiftUI's `body`. Plus one view per `#Preview` body.
+public struct ProjectViews: Sendable {
+    public let views: [SwiftUIView]
+
+    public init(files: [FileFacts], index: ProjectIndex) {
+        var groups: [String: [TypeFacts]] = [:]
+        var order: [String] = []
+        let declared = Set(files.flatMap { $0.types.filter { $0.kind != .extension }.map(\.name) })
+        let lastComponents = Dictionary(grouping: declared, by: { lastComponent($0) })
+        for file in files {
+            for part in file.types {
+                let key = part.kind == .extension
+                    ? Self.declaredName(extending: part.name, declared: declared, lastComponents: lastComponents, index: index)
+                    : part.name
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: []].append(part)
+            }
+        }
+        var views: [SwiftUIView] = []
+        for name in order {
+            let parts = groups[name]!
+            guard let role = Self.role(of: name, parts: parts, index: index) else { continue }
+            views.append(Self.view(named: name, role: role, parts: parts))
+        }
+        for file in files {
+            for preview in file.previews {
+                let handlers = preview.handlers.map { ViewHandler($0, methods: [:]) }
+                views.append(SwiftUIView(name: "#Preview", role: .preview, properties: preview.properties, handlers: handlers,
+                                         initializers: [], wholeProjections: [], storageReferences: [], assignedNames: []))
+            }
+        }
+        self.views = views
+    }
+
+    /// The declared type an extension extends: its name as written when a type has it, else
+    /// without a module prefix (`MyApp.FeedView`), else the one type whose name ends with it.
+    static func declaredName(extending written: String, declared: Set<String>, lastComponents: [String: [String]],
+                             index: ProjectIndex) -> String {
+        if declared.contains(written) { return written }
+        if let dot = DottedName.firstDot(in: written) {
+            let rest = String(written[written.index(after: dot)...])
+            if declared.contains(rest) { return rest }
+        }
+        if let candidates = lastComponents[lastComponent(written)], candidates.count == 1, candidates[0].hasSuffix("." + written) {
+            return candidates[0]
+        }
+        return index.conformances.resolve(written, inScope: nil) ?? written
+    }
+
+    /// What the type's conformances (and `body`) make of it; nil for a type that is no view.
+    static func role(of name: String, parts: [TypeFacts], index: ProjectIndex) -> ViewRole? {
+        var conformances = index.conformances.conformances(of: name, inScope: nil)
+        for part in parts {
+            for inherited in part.inheritance { conformances.formUnion(.named(inherited)) }
+            switch part.bodyKind {
+            case .property(let protocolName)?: conformances.formUnion(.named(protocolName))
+            case .viewModifier?: conformances.insert(ConformanceIndex.Conformances(.viewModifier))
+            case nil: break
+            }
+        }
+        if conformances.contains(.app) { return .app }
+        if conformances.contains(.previewProvider) { return .previewProvider }
+        if conformances.contains(.scene) { return .scene }
+        if conformances.contains(.viewModifier) { return .viewModifier }
+        if conformances.contains(.dynamicProperty) { return .dynamicProperty }
+        if conformances.contains(.view) || conformances.contains(.commands) || conformances.contains(.toolbarContent)
+            || conformances.contains(.customizableToolbarContent) {
+            return .view
+        }
+        return nil
+    }
+
+    static func view(named name: String, role: ViewRole, parts: [TypeFacts]) -> SwiftUIView {
+        var methods: [String: [ActionFacts]] = [:]
+        for part in parts {
+            for method in part.methods { methods[method.name, default: []].append(method.action) }
+        }
+        var wholeProjections: Set<String> = [], storageReferences: Set<String> = [], assignedNames: Set<String> = []
+        for part in parts {
+            wholeProjections.formUnion(part.wholeProjections)
+            storageReferences.formUnion(part.storageReferences)
+            assignedNames.formUnion(part.assignedNames)
+        }
+        let initializers = parts.flatMap(\.initializers)
+        let handlers = parts.flatMap(\.handlers).map { ViewHandler($0, methods: methods) }
+        // Assignments in methods, initializers and handlers count even where no scan of the
+        // whole part was made (a part without a wrapped property).
+        for action in initializers + methods.values.flatMap({ $0 }) + handlers.map(\.facts.action) {
+            assignedNames.formUnion(action.assignments.map(\.target))
+        }
+        return SwiftUIView(name: name, role: role, properties: parts.flatMap(\.properties), handlers: handlers,
+                           initializers: initializers, wholeProjections: wholeProjections,
+                           storageReferences: storageReferences, assignedNames: assignedNames)
+    }
+}

@@ -1,0 +1,34 @@
+/// `appear_unstructured_task`: a `Task { … }` started on appear that nothing cancels.
+public struct AppearUnstructuredTaskRule: Rule {
+    public static let description = RuleDescription(
+        id: "appear_unstructured_task",
+        name: "Unstructured task started on appear",
+        summary: "An appear handler starts a `Task { … }` whose handle is not kept and cancelled in `.onDisappear`, so it keeps running after the view is gone.",
+        rationale: "A `Task { … }` created in `.onAppear` is unstructured: nothing ties it to the view, so it goes on after the view disappears (a loop, a stream, a long download), and a new one starts on every re-appear. `.task { … }` runs the same work tied to the view's lifetime and cancels it on disappear. Otherwise keep the handle in `@State` and cancel it in `.onDisappear`.")
+
+    public static let options = [AppearHandlersOption.spec]
+
+    let handlers: Set<String>
+
+    public init(configuration: RuleConfiguration?) {
+        handlers = AppearHandlersOption.handlers(configuration)
+    }
+
+    public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
+        let cancelled = Set(view.handlers(in: ["onDisappear"]).flatMap(\.cancelledNames))
+        var seen: Set<SourceSpan> = []
+        var violations: [RuleViolation] = []
+        for handler in view.handlers(in: handlers) {
+            for task in handler.taskStarts where seen.insert(task.facts.span).inserted {
+                if let stored = task.facts.storedIn, cancelled.contains(stored) { continue }
+                // Kept somewhere else (a local, a collection) while `.onDisappear` cancels something.
+                if task.facts.storedIn == nil && task.facts.isHandleKept && !cancelled.isEmpty { continue }
+                let kind = task.facts.isDetached ? "Task.detached { … }" : "Task { … }"
+                let stored = task.facts.storedIn.map { " Its handle is kept in `\($0)`, but no `.onDisappear` cancels it." } ?? ""
+                let place = task.via.isEmpty ? "`.\(handler.modifier)`" : "`\(task.via.last!)()`, called from `.\(handler.modifier)`,"
+                violations.append(RuleViolation(at: task.facts.span, "\(place) starts `\(kind)`, an unstructured task that keeps running after the view disappears (and starts again on every re-appear).\(stored) Use `.task { … }`, which SwiftUI cancels when the view goes away, or keep the handle in `@State` and cancel it in `.onDisappear`."))
+            }
+        }
+        return violations
+    }
+}

@@ -1,0 +1,40 @@
+/// The new class instances a view's appear handlers assign to its `@State` properties, directly
+/// or in the methods they call: what `appear_missing_nil_check` and `disappear_missing_teardown`
+/// start from. Each assignment once, however many handlers reach it.
+///
+/// Immutable framework data (`UIImage`, `CGImage`, …, marked in the catalog) is left out:
+/// re-creating a thumbnail loses no user state, and keeping one is a cache, not a leak.
+struct StateCreations {
+    struct Creation {
+        let property: PropertyFacts
+        let assignment: ReachedAssignment
+        /// The first appear handler that reaches it.
+        let handler: String
+        let typeName: String
+        /// Only runs while the property is nil: guarded, or `model = model ?? Model()`.
+        let isGuarded: Bool
+    }
+
+    let all: [Creation]
+    var unguarded: [Creation] { all.filter { !$0.isGuarded } }
+
+    init(_ view: SwiftUIView, appearHandlers: Set<String>, _ context: RuleContext) {
+        var found: [Creation] = []
+        var seen: Set<SourceSpan> = []
+        for handler in view.handlers(in: appearHandlers) {
+            for assignment in handler.assignments where !assignment.facts.isStorage {
+                guard let property = view.property(named: assignment.facts.target), property.wrapper == .state,
+                      let creation = assignment.facts.value.creation,
+                      let typeName = creation.typeName(declared: property.declaredType),
+                      seen.insert(assignment.facts.span).inserted else { continue }
+                let traits = context.traits(of: typeName, in: view)
+                guard traits.isClass, !traits.isImmutable else { continue }
+                var isGuarded = assignment.isNilGuarded
+                if case .coalescingCreation(let left, _) = assignment.facts.value, left == property.name { isGuarded = true }
+                found.append(Creation(property: property, assignment: assignment, handler: handler.modifier,
+                                      typeName: typeName, isGuarded: isGuarded))
+            }
+        }
+        all = found
+    }
+}
