@@ -75,6 +75,14 @@ import Testing
         #expect(Self.apply([Self.fix((0..<1, "e"))], to: "é!").outcomes == [.rejected(.splitsUTF8Sequence)])
         #expect(Self.apply([Self.fix((3..<3, "x"))], to: "a😀").outcomes == [.rejected(.splitsUTF8Sequence)])
         #expect(Self.apply([Self.fix((0..<2, "e"))], to: "é!").text == "e!")
+        // In bytes that are not UTF-8, a stray continuation byte starts no sequence to split.
+        let stray = FixApplier.apply([Self.fix((0..<2, ""))], to: ["A.swift": [0x61, 0x0A, 0x89, 0x62]])
+        #expect(stray.outcomes == [.applied] && stray.changedFiles["A.swift"] == [0x89, 0x62])
+        // Inside a truncated sequence (E2 82 lacks its third byte) is still inside it; after it is not.
+        let truncated = FixApplier.apply([Self.fix((1..<1, "x")), Self.fix((2..<2, "y"))], to: ["A.swift": [0xE2, 0x82, 0x41]])
+        #expect(truncated.outcomes == [.rejected(.splitsUTF8Sequence), .applied])
+        let overlong = FixApplier.apply([Self.fix((4..<4, "x"))], to: ["A.swift": [0xF0, 0x9F, 0x98, 0x80, 0x80]])  // 😀 then a stray byte
+        #expect(overlong.outcomes == [.applied])
         #expect(Self.apply([Self.fix((2..<2, "x"))], to: "a\r\nb").outcomes == [.rejected(.splitsCRLF)])
         #expect(Self.apply([Self.fix((1..<2, ""))], to: "a\r\nb").outcomes == [.rejected(.splitsCRLF)])
         #expect(Self.apply([Self.fix((1..<3, ""))], to: "a\r\nb").text == "ab")

@@ -21,9 +21,17 @@ enum EditBoundaries {
         return nil
     }
 
-    /// A UTF-8 continuation byte (10xxxxxx) at `offset` means a sequence started before it.
+    /// Whether `offset` falls inside a UTF-8 sequence: after a lead byte whose sequence runs
+    /// past it. A stray continuation byte (text that is not UTF-8) belongs to no sequence, so
+    /// an edit may end or start next to it.
     static func splitsUTF8(at offset: Int, _ bytes: [UInt8]) -> Bool {
-        offset < bytes.count && bytes[offset] & 0xC0 == 0x80
+        guard offset < bytes.count, bytes[offset] & 0xC0 == 0x80 else { return false }
+        var lead = offset - 1
+        while lead >= 0 && offset - lead <= 3 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard lead >= 0 else { return false }
+        let byte = bytes[lead]
+        let length = byte & 0xE0 == 0xC0 ? 2 : byte & 0xF0 == 0xE0 ? 3 : byte & 0xF8 == 0xF0 ? 4 : 0
+        return lead + length > offset
     }
 
     static func splitsCRLF(at offset: Int, _ bytes: [UInt8]) -> Bool {
