@@ -15,10 +15,10 @@ struct DirectiveFilter: Sendable {
     /// Start and end of each directive's comment, then of each malformed one.
     private let directiveSpans: [(SourceLocation, SourceLocation)]
     private let malformedSpans: [(SourceLocation, SourceLocation)]
-    private let path: String
+    private let id: FileID
 
-    init(file: SourceFile, tokens: [Token]) {
-        path = file.path
+    init(file: SourceFile, id: FileID, tokens: [Token]) {
+        self.id = id
         let (directives, malformed) = Directive.parse(file, tokens: tokens)
         self.directives = directives
         self.malformed = malformed
@@ -55,7 +55,7 @@ struct DirectiveFilter: Sendable {
         }
         let problemID = SuperfluousDisableCommand.description.id
         func problem(_ span: (SourceLocation, SourceLocation), _ start: Int, _ end: Int, _ message: String) -> Candidate {
-            Candidate(ruleID: problemID, violation: RuleViolation(at: SourceSpan(path: path, range: start..<end), message),
+            Candidate(ruleID: problemID, violation: RuleViolation(at: SourceSpan(file: id, range: start..<end), message),
                       start: span.0, end: span.1)
         }
         for (index, directive) in directives.enumerated() {

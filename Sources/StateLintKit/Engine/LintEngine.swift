@@ -97,8 +97,8 @@ public struct LintEngine: Sendable {
         let directory = WorkingDirectory.current()
         let analyses = parallelMap(Array(work.indices), jobs: options.jobs) { position -> FileAnalysis in
             let isLinted = position < files.count  // `work` is `files`, then index-only files
-            var (analysis, summary) = analyse(work[position], isLinted: isLinted, sources: sources, directory: directory,
-                                              validatingText: validatingText)
+            var (analysis, summary) = analyse(work[position], file: FileID(position), isLinted: isLinted, sources: sources,
+                                              directory: directory, validatingText: validatingText)
             Self.measure(&analysis.timings.index) { index.add(summary, position: position) }
             progress?(isLinted ? .linting : .indexing, isLinted ? files.count : indexOnly.count)
             return analysis
@@ -148,7 +148,7 @@ public struct LintEngine: Sendable {
         let byteCount: Int
     }
 
-    private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]],
+    private func analyse(_ path: String, file fileID: FileID, isLinted: Bool, sources: [String: [UInt8]],
                          directory: WorkingDirectory?, validatingText: Bool) -> (FileAnalysis, TypeDeclarationSummary) {
         var timings = Timings()
         do throws(FileReadError) {
@@ -165,9 +165,9 @@ public struct LintEngine: Sendable {
             clock.lap(&timings.structure)
             let summary = TypeDeclarationSummary(structure)
             clock.lap(&timings.index)
-            let facts = FactExtractor(structure: structure).facts()
+            let facts = FactExtractor(structure: structure, file: fileID).facts()
             clock.lap(&timings.model)
-            let directives = isLinted ? DirectiveFilter(file: file, tokens: comments) : nil
+            let directives = isLinted ? DirectiveFilter(file: file, id: fileID, tokens: comments) : nil
             clock.lap(&timings.rules)
             let analysed = Analysed(facts: facts, directives: directives, byteCount: bytes.count)
             return (FileAnalysis(path: path, isLinted: isLinted, outcome: .success(analysed), timings: timings), summary)
@@ -183,23 +183,23 @@ public struct LintEngine: Sendable {
     func findings(of analyses: [FileAnalysis], index: ProjectIndex, timings: inout Timings)
         -> (findings: [Finding], unresolved: [String: Int]) {
         var facts: [FileFacts] = []
-        var lines: [String: LineIndex] = [:]
-        var directives: [(path: String, filter: DirectiveFilter)] = []
+        var files = ProjectFiles()
+        var directives: [(file: FileID, path: String, filter: DirectiveFilter)] = []
         for analysis in analyses {
             guard case .success(let analysed) = analysis.outcome else { continue }
             facts.append(analysed.facts)
-            if let index = analysed.facts.lines { lines[analysis.path] = index }
-            if analysis.isLinted, let filter = analysed.directives { directives.append((analysis.path, filter)) }
+            files.add(analysed.facts)
+            if analysis.isLinted, let filter = analysed.directives { directives.append((analysed.facts.file, analysis.path, filter)) }
         }
         var seconds = 0.0
         let views = Self.measure(&seconds) { ProjectViews(files: facts, index: index).views }
         timings.model += seconds
         let resolver = TypeResolver(project: index, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
         let enabled = ranRuleIDs
-        let lineIndexes = lines
+        let projectFiles = files
         let perView = parallelMap(views, jobs: options.jobs) { view -> ViewViolations in
             var seconds = 0.0
-            let context = RuleContext(types: resolver, enabledRuleIDs: enabled, lines: lineIndexes)
+            let context = RuleContext(types: resolver, enabledRuleIDs: enabled, files: projectFiles)
             var found: [(ruleID: String, violation: RuleViolation)] = []
             Self.measure(&seconds) {
                 for configured in rules {
@@ -208,24 +208,23 @@ public struct LintEngine: Sendable {
             }
             return ViewViolations(violations: found, unresolved: context.unresolvedTypeNames, seconds: seconds)
         }
-        var byPath: [String: [Candidate]] = [:]
+        var byFile: [FileID: [Candidate]] = [:]
         var unresolved: [String: Int] = [:]
         for result in perView {
             timings.rules += result.seconds
             for name in result.unresolved { unresolved[name, default: 0] += 1 }
             for (ruleID, violation) in result.violations {
-                let path = violation.span.path
-                guard let index = lines[path] else { continue }
-                byPath[path, default: []].append(Candidate(
+                let span = violation.span
+                guard let index = files.lineIndex(of: span.file) else { continue }
+                byFile[span.file, default: []].append(Candidate(
                     ruleID: ruleID, violation: violation,
-                    start: index.location(ofOffset: violation.span.range.lowerBound),
-                    end: index.location(ofOffset: violation.span.range.upperBound)))
+                    start: index.location(ofOffset: span.range.lowerBound), end: index.location(ofOffset: span.range.upperBound)))
             }
         }
         var findings: [Finding] = []
-        for (path, filter) in directives {
+        for (file, path, filter) in directives {
             // Candidates in source order, each violation once (two views never share a span).
-            let candidates = (byPath[path] ?? []).sorted { ($0.violation.span.range.lowerBound, $0.ruleID) < ($1.violation.span.range.lowerBound, $1.ruleID) }
+            let candidates = (byFile[file] ?? []).sorted { ($0.violation.span.range.lowerBound, $0.ruleID) < ($1.violation.span.range.lowerBound, $1.ruleID) }
             guard !candidates.isEmpty || !filter.isEmpty else { continue }
             let outcome = filter.apply(candidates, ranRules: ranRuleIDs, knownRules: knownRuleIDs)
             findings += outcome.kept.map { makeFinding(path, $0, severity: severities[$0.ruleID] ?? .warning) }

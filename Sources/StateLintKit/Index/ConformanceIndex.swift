@@ -27,16 +27,22 @@ public struct ConformanceIndex: Sendable {
         }
     }
 
-    private struct Entry: Sendable {
-        var inheritance: [String] = []
-        var isObservable = false
-        var conformances: Conformances = []
+    /// What the headers of one type (its declaration and extensions) say.
+    public struct Entry: Sendable {
+        fileprivate(set) var inheritance: [String] = []
+        public fileprivate(set) var isObservable = false
+        public fileprivate(set) var conformances: Conformances = []
+        fileprivate var state = State.pending
+
+        fileprivate enum State: Sendable { case pending, inProgress, done }
     }
 
-    /// Qualified name → what the headers of the type (declaration and extensions) say.
+    /// Qualified name → entry.
     private var entries: [String: Entry] = [:]
-    /// Last name component → the qualified names ending in it.
-    private var byLastComponent: [String: [String]] = [:]
+    /// Last name component → the qualified names ending in it, for the nested ones.
+    private var nestedByLastComponent: [String: [String]] = [:]
+    /// The types that have types nested in them: only inside those is a scoped lookup made.
+    private var enclosingNames: Set<String> = []
     /// Typealias qualified name → target.
     private var aliases: [String: String] = [:]
 
@@ -44,79 +50,90 @@ public struct ConformanceIndex: Sendable {
 
     public init(headers: [TypeHeader], aliases: [TypeDeclarationSummary.Alias]) {
         for alias in aliases where self.aliases[alias.qualifiedName] == nil { self.aliases[alias.qualifiedName] = alias.target }
-        for header in headers where header.kind != .extension {
-            entries[header.name, default: Entry()].inheritance += header.inheritance
-            if header.isObservable { entries[header.name]!.isObservable = true }
-        }
-        rebuildLastComponents()
-        for header in headers where header.kind == .extension {
-            let name = resolve(header.name, inScope: nil) ?? header.name
-            entries[name, default: Entry()].inheritance += header.inheritance
-        }
-        rebuildLastComponents()
-        var done: Set<String> = []
-        for name in entries.keys.sorted() {
-            var visiting: Set<String> = []
-            _ = computeConformances(of: name, done: &done, visiting: &visiting)
-        }
+        for header in headers where header.kind != .extension { add(header, as: header.name) }
+        for header in headers where header.kind == .extension { add(header, as: resolve(header.name, inScope: nil) ?? header.name) }
+        for name in entries.keys { computeConformances(of: name) }
     }
 
-    /// The conformances of the type `name` written inside the type `scope`; empty for a type
-    /// the project does not declare.
+    private mutating func add(_ header: TypeHeader, as name: String) {
+        if entries[name] == nil {
+            entries[name] = Entry()
+            if let dot = DottedName.lastDot(in: name) {
+                nestedByLastComponent[String(name[name.index(after: dot)...]), default: []].append(name)
+                var prefix = name[..<dot]
+                while true {
+                    enclosingNames.insert(String(prefix))
+                    guard let outer = DottedName.lastDot(in: prefix) else { break }
+                    prefix = prefix[..<outer]
+                }
+            }
+        }
+        entries[name]!.inheritance += header.inheritance
+        if header.isObservable { entries[name]!.isObservable = true }
+    }
+
+    /// The entry of the type `name` written inside the type `scope`, if the project declares it.
+    public func entry(for name: String, inScope scope: String?) -> Entry? {
+        resolve(name, inScope: scope).flatMap { entries[$0] }
+    }
+
+    /// The conformances of the type `name` written inside `scope`; what the name itself says
+    /// for a type the project does not declare (`View`).
     public func conformances(of name: String, inScope scope: String?) -> Conformances {
         guard let resolved = resolve(name, inScope: scope) else { return Conformances.named(name) }
         return entries[resolved]?.conformances ?? []
     }
 
-    /// Whether the type `name` written inside `scope` is declared `@Observable`.
-    public func isObservable(_ name: String, inScope scope: String?) -> Bool {
-        guard let resolved = resolve(name, inScope: scope) else { return false }
-        return entries[resolved]?.isObservable ?? false
-    }
-
     /// The qualified name of the project type `name` means inside `scope`: the types nested in
     /// the scope first (innermost first), then the top level, then without a module prefix,
-    /// then the only type whose last component it is. Typealiases are followed.
+    /// then the only nested type whose last component it is. Typealiases are followed.
     func resolve(_ name: String, inScope scope: String?) -> String? {
         var name = name
         for _ in 0..<4 {
             guard let target = aliases[name] else { break }
             name = target
         }
-        var prefix: Substring? = scope.map { $0[...] }
-        while let current = prefix, !current.isEmpty {
-            let candidate = current + "." + name
-            if entries[candidate] != nil { return candidate }
-            prefix = DottedName.lastDot(in: current).map { current[..<$0] }
+        if let scope, !enclosingNames.isEmpty {
+            var prefix = scope[...]
+            while !prefix.isEmpty {
+                if enclosingNames.contains(String(prefix)) {
+                    let candidate = prefix + "." + name
+                    if entries[candidate] != nil { return candidate }
+                }
+                guard let dot = DottedName.lastDot(in: prefix) else { break }
+                prefix = prefix[..<dot]
+            }
         }
         if entries[name] != nil { return name }
         if let dot = DottedName.firstDot(in: name) {
             let rest = String(name[name.index(after: dot)...])
             if entries[rest] != nil { return rest }
         }
-        if let only = byLastComponent[lastComponent(name)], only.count == 1, only[0].hasSuffix("." + name) { return only[0] }
+        if !nestedByLastComponent.isEmpty, let only = nestedByLastComponent[lastComponent(name)], only.count == 1,
+           only[0].hasSuffix("." + name) {
+            return only[0]
+        }
         return nil
     }
 
-    private mutating func rebuildLastComponents() {
-        byLastComponent = [:]
-        for name in entries.keys.sorted() { byLastComponent[lastComponent(name), default: []].append(name) }
-    }
-
     /// Depth-first, each type once; a cycle (`class A: B`, `class B: A`) contributes nothing more.
-    private mutating func computeConformances(of name: String, done: inout Set<String>, visiting: inout Set<String>) -> Conformances {
+    @discardableResult
+    private mutating func computeConformances(of name: String) -> Conformances {
         guard let entry = entries[name] else { return [] }
-        if done.contains(name) || !visiting.insert(name).inserted { return entry.conformances }
+        guard entry.state == .pending else { return entry.conformances }
+        entries[name]!.state = .inProgress
         var result: Conformances = []
         let scope = DottedName.lastDot(in: name).map { String(name[..<$0]) }
         for inherited in entry.inheritance {
-            result.formUnion(Conformances.named(inherited))
+            let named = Conformances.named(inherited)
+            // A protocol of SwiftUI's or Combine's says all there is to say.
+            guard named.isEmpty else { result.formUnion(named); continue }
             if let resolved = resolve(inherited, inScope: scope), resolved != name {
-                result.formUnion(computeConformances(of: resolved, done: &done, visiting: &visiting))
+                result.formUnion(computeConformances(of: resolved))
             }
         }
         entries[name]!.conformances = result
-        done.insert(name)
+        entries[name]!.state = .done
         return result
     }
 }

@@ -66,10 +66,13 @@ public struct TypeTraits: Sendable, Hashable {
 extension TypeResolver {
     /// The traits of the type `name` as written inside the type `scope`.
     public func traits(of name: String, inScope scope: String?) -> TypeTraits {
-        let conformances = project.conformances
         var traits = TypeTraits(kind: kind(of: name, inScope: scope))
-        traits.isObservable = conformances.isObservable(name, inScope: scope)
-        traits.isObservableObject = conformances.conformances(of: name, inScope: scope).contains(.observableObject)
+        // A value type is neither `@Observable` nor an `ObservableObject`: most lookups end here.
+        guard traits.kind != .valueType else { return traits }
+        if let entry = project.conformances.entry(for: name, inScope: scope) {
+            traits.isObservable = entry.isObservable
+            traits.isObservableObject = entry.conformances.contains(.observableObject)
+        }
         // Only a class can conform to `ObservableObject` (an extension may say so of a type
         // whose declaration the index cannot see).
         if traits.isObservableObject && traits.kind == nil { traits.kind = .referenceType }

@@ -7,19 +7,22 @@
 /// of them are views is decided later, with the whole project (`ProjectViews`).
 struct FactExtractor {
     let structure: FileStructure
+    /// The number spans give the file (its place in the engine's list).
+    let file: FileID
     private let code: CodeTokens
     private let properties: PropertyReader
     private let actions: ActionReader
 
-    init(structure: FileStructure) {
+    init(structure: FileStructure, file: FileID) {
         self.structure = structure
+        self.file = file
         code = structure.code
-        properties = PropertyReader(structure: structure)
-        actions = ActionReader(code: structure.code)
+        properties = PropertyReader(structure: structure, file: file)
+        actions = ActionReader(code: structure.code, file: file)
     }
 
     func facts() -> FileFacts {
-        var facts = FileFacts(path: structure.file.path)
+        var facts = FileFacts(path: structure.file.path, file: file)
         let declarations = structure.declarations
         // Declaration index → its position in `facts.types`, for the types that have one.
         var partOf = [Int32](repeating: -1, count: declarations.count)
@@ -53,14 +56,18 @@ struct FactExtractor {
             guard let type = call.enclosingType, partOf[type] >= 0 else { continue }
             facts.types[Int(partOf[type])].handlers.append(handler(call))
         }
-        for (index, declaration) in declarations.enumerated() where partOf[index] >= 0 {
-            let part = Int(partOf[index])
-            // An extension may belong to a view declared in another file; other types only matter
-            // with a property a wrapper fix could change.
-            guard let body = declaration.body,
-                  declaration.kind == .extension || facts.types[part].properties.contains(where: \.mayNeedWrapperFix)
-            else { continue }
-            recordProjectionsAndStorage(in: body, of: &facts.types[part])
+        // The parts a wrapper fix may touch, and the extensions of them in this file, are scanned
+        // whole for what those fixes must not break.
+        var fixableNames: Set<String> = []
+        for part in facts.types where part.kind != .extension && part.properties.contains(where: mayHoldObject) {
+            fixableNames.insert(part.name)
+        }
+        if !fixableNames.isEmpty {
+            for (index, declaration) in declarations.enumerated() where partOf[index] >= 0 {
+                let part = Int(partOf[index])
+                guard let body = declaration.body, fixableNames.contains(facts.types[part].name) else { continue }
+                scanUses(in: body, of: &facts.types[part])
+            }
         }
         facts.previews = structure.previewBodies.map(preview)
         // Types with nothing to say are dropped: most structs of a project are models.
@@ -88,12 +95,26 @@ struct FactExtractor {
     private func handler(_ call: ModifierCall) -> HandlerFacts {
         HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0) } ?? ActionFacts(),
                      performedMethod: call.performMethodToken.map { code.string($0) },
-                     nameSpan: SourceSpan(code, call.nameToken, call.nameToken))
+                     nameSpan: SourceSpan(file, code, call.nameToken, call.nameToken))
     }
 
-    /// `$name` used alone, `_name` used anywhere except as an assignment's target, and the
-    /// names assigned, in `body`.
-    private func recordProjectionsAndStorage(in body: ClosedRange<Int>, of part: inout TypeFacts) {
+    /// Whether the property may hold an object a wrapper fix or `observable_object_in_state`
+    /// cares about: an `@ObservedObject`, or a `@State` whose declared or created type the catalog
+    /// does not know as a value type (`Date()`, `String?` need nothing).
+    private func mayHoldObject(_ property: PropertyFacts) -> Bool {
+        switch property.wrapper {
+        case .observedObject: return true
+        case .state:
+            guard let type = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
+            else { return false }
+            return FrameworkCatalog.builtIn.kind(of: type) != .valueType
+        default: return false
+        }
+    }
+
+    /// `$name` used alone, `_name` used except as an assignment's target, every assignment, and
+    /// every name whose members are read, in `body`.
+    private func scanUses(in body: ClosedRange<Int>, of part: inout TypeFacts) {
         let bytes = code.file.bytes
         let references = ReferenceReader(code: code)
         for k in body where code.kind(k) == .identifier {
@@ -101,8 +122,9 @@ struct FactExtractor {
             let first = bytes[code[k].start]
             if isAssigned, references.reference(endingAt: k) != nil {
                 let name = code.string(k)
-                part.assignedNames.insert(first == UInt8(ascii: "_") ? String(name.dropFirst()) : name)
+                part.assignmentCounts[first == UInt8(ascii: "_") ? String(name.dropFirst()) : name, default: 0] += 1
             }
+            if readsMember(after: k), references.reference(endingAt: k) != nil { part.memberReads.insert(code.string(k)) }
             guard code[k].length > 1 else { continue }
             if first == UInt8(ascii: "$"), code.kind(k + 1) != .period {
                 part.wholeProjections.insert(String(code.string(k).dropFirst()))
@@ -110,14 +132,24 @@ struct FactExtractor {
                 part.storageReferences.insert(String(code.string(k).dropFirst()))
             }
         }
+        part.isFullyScanned = true
+    }
+
+    /// Whether `name.member` or `name?.member` at `k` reads a property of the value (a call
+    /// `name.load()` reads nothing the view shows).
+    private func readsMember(after k: Int) -> Bool {
+        var dot = k + 1
+        if code.kind(dot) == .operator, code.text(dot, is: "?") || code.text(dot, is: "!") { dot += 1 }
+        guard code.kind(dot) == .period, code.kind(dot + 1) == .identifier else { return false }
+        return code.kind(dot + 2) != .leftParen
     }
 
     /// The `@Previewable` state of a `#Preview { … }` body and the handlers written in it.
     private func preview(_ body: ClosedRange<Int>) -> PreviewFacts {
-        var preview = PreviewFacts(span: SourceSpan(code, body.lowerBound - 1, body.lowerBound - 1))
+        var preview = PreviewFacts(span: SourceSpan(file, code, body.lowerBound - 1, body.lowerBound - 1))
         for call in structure.modifierCalls where body.contains(call.nameToken) { preview.handlers.append(handler(call)) }
         for k in body where code.kind(k) == .attribute && code.text(k, is: "@Previewable") {
-            if let property = PreviewableReader(code: code).property(at: k) { preview.properties.append(property) }
+            if let property = PreviewableReader(code: code, file: file).property(at: k) { preview.properties.append(property) }
         }
         return preview
     }
@@ -130,8 +162,3 @@ extension TypeFacts {
     }
 }
 
-extension PropertyFacts {
-    /// Whether a wrapper fix could apply (`@ObservedObject` → `@StateObject`, `@State` →
-    /// `@StateObject`): only for those wrappers are projections and storage uses recorded.
-    var mayNeedWrapperFix: Bool { wrapper == .state || wrapper == .observedObject }
-}

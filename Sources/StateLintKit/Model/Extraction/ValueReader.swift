@@ -8,6 +8,8 @@
 /// (`Model.make()`, `makeModel()`), is not a creation: precision first.
 struct ValueReader {
     let code: CodeTokens
+    /// The file spans name.
+    let file: FileID
 
     func value(in range: Range<Int>) -> ValueFacts {
         var s = range.lowerBound
@@ -65,13 +67,13 @@ struct ValueReader {
         if code.kind(s) == .leftBrace, let close = code.partner(of: s), code.kind(close + 1) == .leftParen,
            code.partner(of: close + 1) == close + 2, close + 3 == e {
             guard var made = closureResult(body: (s + 1)..<close) else { return nil }
-            made.span = SourceSpan(code, s, e - 1)
+            made.span = SourceSpan(file, code, s, e - 1)
             return made
         }
         // `.init(…)`: typed by what it is assigned to.
         if code.kind(s) == .period, code.keyword(s + 1) == .`init`, code.kind(s + 2) == .leftParen {
             guard let close = code.partner(of: s + 2), endsAfterTrailingClosures(close + 1, e) else { return nil }
-            return Creation(writtenType: nil, span: SourceSpan(code, s, e - 1))
+            return Creation(writtenType: nil, span: SourceSpan(file, code, s, e - 1))
         }
         // A type's name is capitalised; `Model.make()` and `makeModel()` call functions.
         guard let (name, afterName) = TypeNames.qualifiedName(at: s, in: code), startsUppercase(lastComponent(name)) else { return nil }
@@ -85,7 +87,7 @@ struct ValueReader {
         } else {
             return nil
         }
-        return Creation(writtenType: name, span: SourceSpan(code, s, e - 1))
+        return Creation(writtenType: name, span: SourceSpan(file, code, s, e - 1))
     }
 
     /// Whether a `(` or `{` is among tokens `s...e`: every creation calls something or passes a

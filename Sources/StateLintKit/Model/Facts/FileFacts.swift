@@ -3,13 +3,15 @@
 /// every file of the project while the index is built, and merges them by type across files.
 public struct FileFacts: Sendable {
     public let path: String
+    public let file: FileID
     public internal(set) var types: [TypeFacts] = []
     public internal(set) var previews: [PreviewFacts] = []
     /// Line starts, for the positions of findings; made only for a file with facts.
     public internal(set) var lines: LineIndex?
 
-    public init(path: String) {
+    public init(path: String, file: FileID) {
         self.path = path
+        self.file = file
     }
 
     public var isEmpty: Bool { types.isEmpty && previews.isEmpty }
@@ -31,15 +33,18 @@ public struct TypeFacts: Sendable {
     /// One per `init`.
     public internal(set) var initializers: [ActionFacts] = []
     public internal(set) var handlers: [HandlerFacts] = []
-    /// Recorded only for extensions and for parts with a `@State` or `@ObservedObject` property
-    /// (what the wrapper fixes need):
-    /// properties whose projection is used whole (`$model` not followed by `.`): a `Binding` to
-    /// the value, which the wrapper fixes would change the type of.
+    /// What the wrapper fixes (`@ObservedObject` → `@StateObject`, `@State` → `@StateObject`) need
+    /// to know is safe, from a scan of the whole part — made only for a part with a property such
+    /// a fix may change, and for the extensions of it in the same file (`isFullyScanned`):
+    /// names whose projection is used whole (`$model` not followed by `.`, a `Binding` to the value),
     public internal(set) var wholeProjections: Set<String> = []
-    /// Properties whose storage is used (`_model`), outside a storage assignment's target.
+    /// names whose storage is read (`_model`, other than as an assignment's target),
     public internal(set) var storageReferences: Set<String> = []
-    /// Names assigned anywhere in this part's code (`model = …`, `self.model = …`, `_model = …`).
-    public internal(set) var assignedNames: Set<String> = []
+    /// how many times each name is assigned (`model = …`, `self.model = …`, `_model = …`),
+    public internal(set) var assignmentCounts: [String: Int] = [:]
+    /// and the names whose members are read (`model.items`, `model?.title`; not `model.load()`).
+    public internal(set) var memberReads: Set<String> = []
+    public internal(set) var isFullyScanned = false
 
     public enum BodyKind: Sendable, Hashable {
         /// `var body: some <Protocol>` (`View`, `Scene`, `Commands`, …).
