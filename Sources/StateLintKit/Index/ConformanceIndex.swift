@@ -45,6 +45,9 @@ public struct ConformanceIndex: Sendable {
     private var enclosingNames: Set<String> = []
     /// Typealias qualified name → target.
     private var aliases: [String: String] = [:]
+    /// The last name components of the classes that are `ObservableObject`s and not `@Observable`
+    /// (and of the typealiases of them): a name not in it needs no lookup.
+    public private(set) var legacyObservableObjectNames: Set<String> = []
 
     public init() {}
 
@@ -53,6 +56,12 @@ public struct ConformanceIndex: Sendable {
         for header in headers where header.kind != .extension { add(header, as: header.name) }
         for header in headers where header.kind == .extension { add(header, as: resolve(header.name, inScope: nil) ?? header.name) }
         for name in entries.keys { computeConformances(of: name) }
+        for (name, entry) in entries where entry.conformances.contains(.observableObject) && !entry.isObservable {
+            legacyObservableObjectNames.insert(lastComponent(name))
+        }
+        for (alias, target) in self.aliases where legacyObservableObjectNames.contains(lastComponent(target)) {
+            legacyObservableObjectNames.insert(lastComponent(alias))
+        }
     }
 
     private mutating func add(_ header: TypeHeader, as name: String) {

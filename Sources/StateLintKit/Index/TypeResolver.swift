@@ -64,6 +64,13 @@ public struct TypeTraits: Sendable, Hashable {
 }
 
 extension TypeResolver {
+    /// Whether the type `name` may be an `ObservableObject` that is not `@Observable`: false for
+    /// most names at the cost of one set lookup, before `traits(of:inScope:)` decides.
+    public func mayBeLegacyObservableObject(_ name: String) -> Bool {
+        let names = project.conformances.legacyObservableObjectNames
+        return !names.isEmpty && names.contains(lastComponent(name))
+    }
+
     /// The traits of the type `name` as written inside the type `scope`.
     public func traits(of name: String, inScope scope: String?) -> TypeTraits {
         var traits = TypeTraits(kind: kind(of: name, inScope: scope))

@@ -11,19 +11,20 @@ public struct ObservableObjectInStateRule: Rule {
     public init(configuration: RuleConfiguration?) {}
 
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
+        func isLegacy(_ type: String) -> Bool {
+            context.types.mayBeLegacyObservableObject(type) && context.traits(of: type, in: view).isLegacyObservableObject
+        }
         var reported: Set<String> = []
         return view.properties(wrappedIn: .state).compactMap { property in
             guard !property.isStatic, !reported.contains(property.name), let attribute = property.wrapperSpan else { return nil }
             // An object the view makes itself (as the initial value, in `init`, on appear, in a
             // button's action) is never observed; one only handed on (to child views,
             // `.environmentObject`, a sheet) needs no observing here unless the view reads it.
-            let made = [property.initialValue?.creation].compactMap { $0 } + view.creations(assignedTo: property.name)
             let type: String
-            if let madeType = made.lazy.compactMap({ $0.typeName(declared: property.declaredType) })
-                .first(where: { context.traits(of: $0, in: view).isLegacyObservableObject }) {
-                type = madeType
-            } else if let declared = property.declaredType?.name, view.readsMembers(of: property.name),
-                      context.traits(of: declared, in: view).isLegacyObservableObject {
+            if let created = property.initialValue?.creation?.typeName(declared: property.declaredType), isLegacy(created) {
+                type = created
+            } else if let declared = property.declaredType?.name, isLegacy(declared),
+                      !view.creations(assignedTo: property.name).isEmpty || view.uses(of: property.name).readsMembers {
                 type = declared
             } else {
                 return nil

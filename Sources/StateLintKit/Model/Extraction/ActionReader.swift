@@ -28,7 +28,10 @@ struct ActionReader {
     /// The facts of the body `{ … }` at `body` (the braces' code indices).
     func facts(of body: ClosedRange<Int>) -> ActionFacts {
         var facts = ActionFacts()
-        var frames = [Frame(open: body.lowerBound, close: body.upperBound)]
+        var frames = [Frame(open: body.lowerBound, close: body.upperBound, header: nil)]
+        // `{` → the `if`, `while`, `guard` (for its `else` block) or `else` it belongs to, found
+        // going forward, so blocks without one (closures) are never looked at again.
+        var headers: [Int: Int] = [:]
         var locals: LocalScopes?
         // For each unguarded creation, the names known nil where it is made (see `guardedBySiblings`).
         var siblingGuards: [(assignment: Int, nilNames: Set<String>)] = []
@@ -37,9 +40,12 @@ struct ActionReader {
             while let last = frames.last, last.close < k { frames.removeLast() }
             switch code.kind(k) {
             case .leftBrace?:
-                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound))
+                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound, header: headers[k]))
             case .keyword?:
-                if let exit = earlyExit(at: k, before: body.upperBound) { frames[frames.count - 1].add(exit) }
+                if let (open, exit) = controlBlock(at: k, before: body.upperBound) {
+                    headers[open] = k
+                    if let exit { frames[frames.count - 1].add(exit) }
+                }
             case .identifier?:
                 if isAssignment(at: k + 1) {
                     if let assignment = assignment(at: k, in: body, frames: &frames, locals: &locals,
@@ -81,20 +87,26 @@ struct ActionReader {
         guard let reference = references.reference(endingAt: k) else { return nil }
         // `let x = …`, `if let x = …`, `case let x = …`: bindings, not assignments.
         if code.keyword(reference.start - 1) == .let || code.keyword(reference.start - 1) == .var { return nil }
+        let isStorage = code[k].length > 1 && code.file.bytes[code[k].start] == UInt8(ascii: "_")
+        let valueStart = k + 2
+        let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
+        guard valueEnd > valueStart else { return nil }
+        let value = values.value(in: valueStart..<valueEnd)
+        let wrapper = isStorage ? wrapperValue(in: valueStart..<valueEnd) : nil
+        // Only new instances and nil matter to the rules (what else is assigned, the wrapper fixes
+        // learn from `UseScanner`).
+        switch wrapper?.wrappedValue ?? value {
+        case .creation, .coalescingCreation, .nilLiteral: break
+        case .reference, .other: return nil
+        }
         var target = code.string(k)
-        let isStorage = target.utf8.count > 1 && target.utf8.first == UInt8(ascii: "_")
         if isStorage { target.removeFirst() }
         if reference.start == k && !isStorage {
             if locals == nil { locals = LocalScopes(body: body, code: code) }
             if locals?.isLocal(target, at: k) == true { return nil }
         }
-        let valueStart = k + 2
-        let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
-        guard valueEnd > valueStart else { return nil }
-        let value = values.value(in: valueStart..<valueEnd)
         return AssignmentFacts(
-            target: target, isStorage: isStorage, value: value,
-            wrapper: isStorage ? wrapperValue(in: valueStart..<valueEnd) : nil,
+            target: target, isStorage: isStorage, value: value, wrapper: wrapper,
             isNilGuarded: isNil(target, at: k, frames: &frames), replacesStoppedValue: cancelled.contains(target),
             span: SourceSpan(file, code, reference.start, valueEnd - 1))
     }
@@ -213,7 +225,9 @@ struct ActionReader {
     private struct Frame {
         let open: Int
         let close: Int
-        /// What the block's header tells.
+        /// The `if`, `while`, `guard` or `else` whose block this is.
+        let header: Int?
+        /// What the header tells.
         var headerNames: Set<String>?
         /// Statements in the block that may leave it early, in order, decided up to `decidedExits`.
         var exits: [EarlyExit] = []
@@ -254,8 +268,9 @@ struct ActionReader {
     }
 
     private func headerNames(of frame: inout Frame) -> Set<String> {
+        guard let header = frame.header else { return [] }
         if let names = frame.headerNames { return names }
-        let names = BlockHeaders(code: code, conditions: conditions).nilNames(inBlockOpenedAt: frame.open)
+        let names = BlockHeaders(code: code, conditions: conditions).nilNames(inBlockOf: header, openedAt: frame.open)
         frame.headerNames = names
         return names
     }
@@ -277,20 +292,31 @@ struct ActionReader {
         }
     }
 
-    /// A `guard … else { … }`, or an `if … { … }` without `else` (which may end with an exit), at `k`.
-    private func earlyExit(at k: Int, before limit: Int) -> EarlyExit? {
-        let keyword = code.keyword(k)
-        guard keyword == .guard || keyword == .if else { return nil }
+    /// For `if`, `while`, `guard` and `else` at `k`: the `{` of the block it controls (a guard's
+    /// `else` block), and for a `guard`, or an `if` without `else`, the early exit it may be.
+    private func controlBlock(at k: Int, before limit: Int) -> (open: Int, exit: EarlyExit?)? {
         let headers = BlockHeaders(code: code, conditions: conditions)
-        if keyword == .guard, let elseToken = headers.elseOfGuard(k, before: limit),
-           code.kind(elseToken + 1) == .leftBrace, let close = code.partner(of: elseToken + 1) {
-            return EarlyExit(condition: (k + 1)..<elseToken, block: (elseToken + 1)...close, isGuard: true)
+        switch code.keyword(k) {
+        case .guard:
+            guard let elseToken = headers.elseOfGuard(k, before: limit), code.kind(elseToken + 1) == .leftBrace,
+                  let close = code.partner(of: elseToken + 1) else { return nil }
+            return (elseToken + 1, EarlyExit(condition: (k + 1)..<elseToken, block: (elseToken + 1)...close, isGuard: true))
+        case .if:
+            guard let open = headers.blockOpen(afterConditionAt: k + 1, before: limit), let close = code.partner(of: open)
+            else { return nil }
+            let mayExit = code.keyword(k - 1) != .else && code.keyword(close + 1) != .else
+            return (open, mayExit ? EarlyExit(condition: (k + 1)..<open, block: open...close, isGuard: false) : nil)
+        case .while:
+            // Not the `while` of `repeat { … } while x`, which controls no block.
+            if code.kind(k - 1) == .rightBrace, let open = code.partner(of: k - 1), code.keyword(open - 1) == .repeat { return nil }
+            guard let open = headers.blockOpen(afterConditionAt: k + 1, before: limit) else { return nil }
+            return (open, nil)
+        case .else:
+            // A guard's `else` is handled at the `guard`.
+            guard code.kind(k + 1) == .leftBrace, code.kind(k - 1) == .rightBrace else { return nil }
+            return (k + 1, nil)
+        default:
+            return nil
         }
-        if keyword == .if, code.keyword(k - 1) != .else,
-           let open = headers.blockOpen(afterConditionAt: k + 1, before: limit), let close = code.partner(of: open),
-           code.keyword(close + 1) != .else {
-            return EarlyExit(condition: (k + 1)..<open, block: open...close, isGuard: false)
-        }
-        return nil
     }
 }

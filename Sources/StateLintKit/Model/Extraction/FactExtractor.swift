@@ -56,17 +56,19 @@ struct FactExtractor {
             guard let type = call.enclosingType, partOf[type] >= 0 else { continue }
             facts.types[Int(partOf[type])].handlers.append(handler(call))
         }
-        // The parts a wrapper fix may touch, and the extensions of them in this file, are scanned
-        // whole for what those fixes must not break.
-        var fixableNames: Set<String> = []
-        for part in facts.types where part.kind != .extension && part.properties.contains(where: mayHoldObject) {
-            fixableNames.insert(part.name)
+        // How the parts that declare properties that may hold an object, and the extensions of
+        // them in this file, use those properties.
+        var watched: [String: [String]] = [:]  // type name → property names
+        for part in facts.types where part.kind != .extension {
+            let names = part.properties.filter(mayHoldObject).map(\.name)
+            if !names.isEmpty { watched[part.name, default: []] += names }
         }
-        if !fixableNames.isEmpty {
+        if !watched.isEmpty {
             for (index, declaration) in declarations.enumerated() where partOf[index] >= 0 {
                 let part = Int(partOf[index])
-                guard let body = declaration.body, fixableNames.contains(facts.types[part].name) else { continue }
-                scanUses(in: body, of: &facts.types[part])
+                guard let body = declaration.body, let names = watched[facts.types[part].name] else { continue }
+                facts.types[part].uses = UseScanner(code: code, names: names).uses(in: body)
+                facts.types[part].isFullyScanned = true
             }
         }
         facts.previews = structure.previewBodies.map(preview)
@@ -110,38 +112,6 @@ struct FactExtractor {
             return FrameworkCatalog.builtIn.kind(of: type) != .valueType
         default: return false
         }
-    }
-
-    /// `$name` used alone, `_name` used except as an assignment's target, every assignment, and
-    /// every name whose members are read, in `body`.
-    private func scanUses(in body: ClosedRange<Int>, of part: inout TypeFacts) {
-        let bytes = code.file.bytes
-        let references = ReferenceReader(code: code)
-        for k in body where code.kind(k) == .identifier {
-            let isAssigned = code.kind(k + 1) == .operator && code.text(k + 1, is: "=")
-            let first = bytes[code[k].start]
-            if isAssigned, references.reference(endingAt: k) != nil {
-                let name = code.string(k)
-                part.assignmentCounts[first == UInt8(ascii: "_") ? String(name.dropFirst()) : name, default: 0] += 1
-            }
-            if readsMember(after: k), references.reference(endingAt: k) != nil { part.memberReads.insert(code.string(k)) }
-            guard code[k].length > 1 else { continue }
-            if first == UInt8(ascii: "$"), code.kind(k + 1) != .period {
-                part.wholeProjections.insert(String(code.string(k).dropFirst()))
-            } else if first == UInt8(ascii: "_"), !isAssigned {
-                part.storageReferences.insert(String(code.string(k).dropFirst()))
-            }
-        }
-        part.isFullyScanned = true
-    }
-
-    /// Whether `name.member` or `name?.member` at `k` reads a property of the value (a call
-    /// `name.load()` reads nothing the view shows).
-    private func readsMember(after k: Int) -> Bool {
-        var dot = k + 1
-        if code.kind(dot) == .operator, code.text(dot, is: "?") || code.text(dot, is: "!") { dot += 1 }
-        guard code.kind(dot) == .period, code.kind(dot + 1) == .identifier else { return false }
-        return code.kind(dot + 2) != .leftParen
     }
 
     /// The `@Previewable` state of a `#Preview { … }` body and the handlers written in it.

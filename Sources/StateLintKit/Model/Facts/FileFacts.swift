@@ -33,17 +33,11 @@ public struct TypeFacts: Sendable {
     /// One per `init`.
     public internal(set) var initializers: [ActionFacts] = []
     public internal(set) var handlers: [HandlerFacts] = []
-    /// What the wrapper fixes (`@ObservedObject` → `@StateObject`, `@State` → `@StateObject`) need
-    /// to know is safe, from a scan of the whole part — made only for a part with a property such
-    /// a fix may change, and for the extensions of it in the same file (`isFullyScanned`):
-    /// names whose projection is used whole (`$model` not followed by `.`, a `Binding` to the value),
-    public internal(set) var wholeProjections: Set<String> = []
-    /// names whose storage is read (`_model`, other than as an assignment's target),
-    public internal(set) var storageReferences: Set<String> = []
-    /// how many times each name is assigned (`model = …`, `self.model = …`, `_model = …`),
-    public internal(set) var assignmentCounts: [String: Int] = [:]
-    /// and the names whose members are read (`model.items`, `model?.title`; not `model.load()`).
-    public internal(set) var memberReads: Set<String> = []
+    /// How this part's code uses the properties that may hold an object (`@ObservedObject`s, and
+    /// `@State`s of a type not known as a value type): what `observable_object_in_state` and the
+    /// wrapper fixes ask. Recorded for the parts that declare such properties and for the
+    /// extensions of them in the same file (`isFullyScanned`).
+    public internal(set) var uses: [String: PropertyUses] = [:]
     public internal(set) var isFullyScanned = false
 
     public enum BodyKind: Sendable, Hashable {
@@ -65,4 +59,16 @@ public struct PreviewFacts: Sendable {
     public internal(set) var handlers: [HandlerFacts] = []
     /// The `#Preview` token.
     public internal(set) var span: SourceSpan
+}
+
+/// How a part's code uses one property.
+public struct PropertyUses: Sendable, Hashable {
+    /// `name = …`, `self.name = …`, `_name = …`.
+    public internal(set) var assignments = 0
+    /// `$name` not followed by `.`: a `Binding` to the whole value.
+    public internal(set) var usesWholeProjection = false
+    /// `_name`, other than as an assignment's target.
+    public internal(set) var readsStorage = false
+    /// `name.member` or `name?.member` (not a call `name.load()`): what the view shows.
+    public internal(set) var readsMembers = false
 }

@@ -66,15 +66,17 @@ public enum ViewRole: Sendable, Hashable {
 }
 
 extension SwiftUIView {
-    /// How many times the view's code assigns the property (`name = …`, `self.name = …`,
-    /// `_name = …`); only meaningful when `isFullyScanned`.
-    public func assignmentCount(of name: String) -> Int {
-        parts.reduce(0) { $0 + ($1.assignmentCounts[name] ?? 0) }
-    }
-
-    /// Whether `$name` is used alone anywhere in the view (a `Binding` to the whole value).
-    public func usesWholeProjection(of name: String) -> Bool {
-        parts.contains { $0.wholeProjections.contains(name) }
+    /// How the view's code uses the property, over the parts that were scanned for it.
+    public func uses(of name: String) -> PropertyUses {
+        var total = PropertyUses()
+        for part in parts {
+            guard let uses = part.uses[name] else { continue }
+            total.assignments += uses.assignments
+            total.usesWholeProjection = total.usesWholeProjection || uses.usesWholeProjection
+            total.readsStorage = total.readsStorage || uses.readsStorage
+            total.readsMembers = total.readsMembers || uses.readsMembers
+        }
+        return total
     }
 
     /// Every new instance the view's code assigns to the property: in initializers, methods and
@@ -92,18 +94,7 @@ extension SwiftUIView {
         return found
     }
 
-    /// Whether the view reads members of the property (`model.items`, `model?.title`) in the
-    /// parts that were scanned for it.
-    public func readsMembers(of name: String) -> Bool {
-        parts.contains { $0.memberReads.contains(name) }
-    }
-
-    /// Whether `_name` is read anywhere in the view.
-    public func usesStorage(of name: String) -> Bool {
-        parts.contains { $0.storageReferences.contains(name) }
-    }
-
-    /// Whether every part of the view was scanned for the uses above (see `TypeFacts.isFullyScanned`).
+    /// Whether every part of the view was scanned for `uses(of:)` (see `TypeFacts.isFullyScanned`).
     public var isFullyScanned: Bool {
         parts.allSatisfy(\.isFullyScanned)
     }
