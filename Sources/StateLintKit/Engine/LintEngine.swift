@@ -13,6 +13,9 @@ public struct LintEngine: Sendable {
         public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
         public var knownClasses: [String] = []
         public var knownValueTypes: [String] = []
+        /// Keep the analyses until the process exits rather than freeing them (see
+        /// `ProcessLifetime`): for a command that exits after one run.
+        public var keepsAnalysesUntilExit = false
         public init() {}
     }
 
@@ -114,9 +117,11 @@ public struct LintEngine: Sendable {
                 result.byteCount += analysed.byteCount
             }
         }
-        let checked = findings(of: analyses, index: index.build(), timings: &result.timings)
+        let project = Self.measure(&result.timings.index) { index.build() }
+        let checked = findings(of: analyses, index: project, timings: &result.timings)
         result.findings = checked.findings
         result.unresolvedTypeNames = checked.unresolved
+        if options.keepsAnalysesUntilExit { ProcessLifetime.keep(analyses) }
         return result
     }
 
@@ -194,6 +199,7 @@ public struct LintEngine: Sendable {
         var seconds = 0.0
         let views = Self.measure(&seconds) { ProjectViews(files: facts, index: index).views }
         timings.model += seconds
+        defer { if options.keepsAnalysesUntilExit { ProcessLifetime.keep(views) } }
         let resolver = TypeResolver(project: index, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
         let enabled = ranRuleIDs
         let projectFiles = files

@@ -22,13 +22,23 @@ public struct ConformanceIndex: Sendable {
 
         /// What naming `name` after `:` says by itself (`ObservableObject`, `SwiftUI.View`).
         static func named(_ name: String) -> Conformances {
-            if name == "ObservableObject" || name == "Combine.ObservableObject" { return .observableObject }
-            return SwiftUIProtocol(named: name).map(Conformances.init) ?? []
+            byName[name] ?? []
         }
+
+        /// Every protocol name with and without its module: one lookup per inherited name.
+        private static let byName: [String: Conformances] = {
+            var names: [String: Conformances] = ["ObservableObject": .observableObject, "Combine.ObservableObject": .observableObject]
+            for swiftUIProtocol in SwiftUIProtocol.allCases {
+                names[swiftUIProtocol.rawValue] = Conformances(swiftUIProtocol)
+                names["SwiftUI." + swiftUIProtocol.rawValue] = Conformances(swiftUIProtocol)
+            }
+            return names
+        }()
     }
 
     /// What the headers of one type (its declaration and extensions) say.
     public struct Entry: Sendable {
+        fileprivate let name: String
         fileprivate(set) var inheritance: [String] = []
         public fileprivate(set) var isObservable = false
         public fileprivate(set) var conformances: Conformances = []
@@ -37,8 +47,9 @@ public struct ConformanceIndex: Sendable {
         fileprivate enum State: Sendable { case pending, inProgress, done }
     }
 
-    /// Qualified name → entry.
-    private var entries: [String: Entry] = [:]
+    /// The entries, and where each qualified name's is.
+    private var entries: [Entry] = []
+    private var slots: [String: Int] = [:]
     /// Last name component → the qualified names ending in it, for the nested ones.
     private var nestedByLastComponent: [String: [String]] = [:]
     /// The types that have types nested in them: only inside those is a scoped lookup made.
@@ -55,8 +66,11 @@ public struct ConformanceIndex: Sendable {
         for alias in aliases where self.aliases[alias.qualifiedName] == nil { self.aliases[alias.qualifiedName] = alias.target }
         for header in headers where header.kind != .extension { add(header, as: header.name) }
         for header in headers where header.kind == .extension { add(header, as: resolve(header.name, inScope: nil) ?? header.name) }
-        for name in entries.keys { computeConformances(of: name) }
-        for (name, entry) in entries where entry.conformances.contains(.observableObject) && !entry.isObservable {
+        // Inherited names repeat across a project (`Identifiable`, `Codable`, a base class): each
+        // is resolved once where the scope cannot change the answer.
+        var resolvedAtTopLevel: [String: Int?] = [:]
+        for slot in entries.indices { computeConformances(of: slot, memo: &resolvedAtTopLevel) }
+        for (name, slot) in slots where entries[slot].conformances.contains(.observableObject) && !entries[slot].isObservable {
             legacyObservableObjectNames.insert(lastComponent(name))
         }
         for (alias, target) in self.aliases where legacyObservableObjectNames.contains(lastComponent(target)) {
@@ -65,8 +79,13 @@ public struct ConformanceIndex: Sendable {
     }
 
     private mutating func add(_ header: TypeHeader, as name: String) {
-        if entries[name] == nil {
-            entries[name] = Entry()
+        let slot: Int
+        if let existing = slots[name] {
+            slot = existing
+        } else {
+            slot = entries.count
+            entries.append(Entry(name: name))
+            slots[name] = slot
             if let dot = DottedName.lastDot(in: name) {
                 nestedByLastComponent[String(name[name.index(after: dot)...]), default: []].append(name)
                 var prefix = name[..<dot]
@@ -77,20 +96,20 @@ public struct ConformanceIndex: Sendable {
                 }
             }
         }
-        entries[name]!.inheritance += header.inheritance
-        if header.isObservable { entries[name]!.isObservable = true }
+        entries[slot].inheritance += header.inheritance
+        if header.isObservable { entries[slot].isObservable = true }
     }
 
     /// The entry of the type `name` written inside the type `scope`, if the project declares it.
     public func entry(for name: String, inScope scope: String?) -> Entry? {
-        resolve(name, inScope: scope).flatMap { entries[$0] }
+        resolve(name, inScope: scope).flatMap { slots[$0] }.map { entries[$0] }
     }
 
     /// The conformances of the type `name` written inside `scope`; what the name itself says
     /// for a type the project does not declare (`View`).
     public func conformances(of name: String, inScope scope: String?) -> Conformances {
         guard let resolved = resolve(name, inScope: scope) else { return Conformances.named(name) }
-        return entries[resolved]?.conformances ?? []
+        return slots[resolved].map { entries[$0].conformances } ?? []
     }
 
     /// The qualified name of the project type `name` means inside `scope`: the types nested in
@@ -107,16 +126,16 @@ public struct ConformanceIndex: Sendable {
             while !prefix.isEmpty {
                 if enclosingNames.contains(String(prefix)) {
                     let candidate = prefix + "." + name
-                    if entries[candidate] != nil { return candidate }
+                    if slots[candidate] != nil { return candidate }
                 }
                 guard let dot = DottedName.lastDot(in: prefix) else { break }
                 prefix = prefix[..<dot]
             }
         }
-        if entries[name] != nil { return name }
+        if slots[name] != nil { return name }
         if let dot = DottedName.firstDot(in: name) {
             let rest = String(name[name.index(after: dot)...])
-            if entries[rest] != nil { return rest }
+            if slots[rest] != nil { return rest }
         }
         if !nestedByLastComponent.isEmpty, let only = nestedByLastComponent[lastComponent(name)], only.count == 1,
            only[0].hasSuffix("." + name) {
@@ -125,24 +144,41 @@ public struct ConformanceIndex: Sendable {
         return nil
     }
 
+    /// Whether the answer of `resolve(_:inScope:)` inside `scope` is the top-level one.
+    private func scopeIsIrrelevant(_ scope: String?) -> Bool {
+        guard let scope, !enclosingNames.isEmpty else { return true }
+        var prefix = scope[...]
+        while true {
+            if enclosingNames.contains(String(prefix)) { return false }
+            guard let dot = DottedName.lastDot(in: prefix) else { return true }
+            prefix = prefix[..<dot]
+        }
+    }
+
     /// Depth-first, each type once; a cycle (`class A: B`, `class B: A`) contributes nothing more.
     @discardableResult
-    private mutating func computeConformances(of name: String) -> Conformances {
-        guard let entry = entries[name] else { return [] }
-        guard entry.state == .pending else { return entry.conformances }
-        entries[name]!.state = .inProgress
+    private mutating func computeConformances(of slot: Int, memo: inout [String: Int?]) -> Conformances {
+        guard entries[slot].state == .pending else { return entries[slot].conformances }
+        entries[slot].state = .inProgress
         var result: Conformances = []
+        let name = entries[slot].name
         let scope = DottedName.lastDot(in: name).map { String(name[..<$0]) }
-        for inherited in entry.inheritance {
+        let topLevel = scopeIsIrrelevant(scope)
+        for inherited in entries[slot].inheritance {
             let named = Conformances.named(inherited)
             // A protocol of SwiftUI's or Combine's says all there is to say.
             guard named.isEmpty else { result.formUnion(named); continue }
-            if let resolved = resolve(inherited, inScope: scope), resolved != name {
-                result.formUnion(computeConformances(of: resolved))
+            let resolved: Int?
+            if topLevel, let known = memo[inherited] {
+                resolved = known
+            } else {
+                resolved = resolve(inherited, inScope: scope).flatMap { slots[$0] }
+                if topLevel { memo[inherited] = resolved }
             }
+            if let resolved, resolved != slot { result.formUnion(computeConformances(of: resolved, memo: &memo)) }
         }
-        entries[name]!.conformances = result
-        entries[name]!.state = .done
+        entries[slot].conformances = result
+        entries[slot].state = .done
         return result
     }
 }

@@ -12,6 +12,8 @@ struct ActionReader {
     private let values: ValueReader
     private let conditions: ConditionReader
     private let references: ReferenceReader
+    /// Made once: each reader holds a copy of the code, whose arrays a copy retains.
+    private let blocks: BlockHeaders
 
     init(code: CodeTokens, file: FileID) {
         self.code = code
@@ -19,6 +21,7 @@ struct ActionReader {
         values = ValueReader(code: code, file: file)
         conditions = ConditionReader(code: code)
         references = ReferenceReader(code: code)
+        blocks = BlockHeaders(code: code, conditions: conditions)
     }
 
     /// At most this many nil names are kept per call: a handful in real code; the bound keeps a
@@ -29,21 +32,31 @@ struct ActionReader {
     func facts(of body: ClosedRange<Int>) -> ActionFacts {
         var facts = ActionFacts()
         var frames = [Frame(open: body.lowerBound, close: body.upperBound, header: nil)]
-        // `{` → the `if`, `while`, `guard` (for its `else` block) or `else` it belongs to, found
-        // going forward, so blocks without one (closures) are never looked at again.
-        var headers: [Int: Int] = [:]
+        // `frames.last!.close`, kept apart: reading the last frame per token copied it, and
+        // retained every collection in it.
+        var innermostClose = body.upperBound
+        // (`{`, the `if`, `while`, `guard` (for its `else` block) or `else` it belongs to), found
+        // going forward, so blocks without one (closures) are never looked at again. Few are
+        // pending at once: a list searched from the end.
+        var headers: [(open: Int, keyword: Int)] = []
         var locals: LocalScopes?
         // For each unguarded creation, the names known nil where it is made (see `guardedBySiblings`).
         var siblingGuards: [(assignment: Int, nilNames: Set<String>)] = []
         var k = body.lowerBound + 1
         while k < body.upperBound {
-            while let last = frames.last, last.close < k { frames.removeLast() }
+            if k > innermostClose {
+                while frames.count > 1 && frames[frames.count - 1].close < k { frames.removeLast() }
+                innermostClose = frames[frames.count - 1].close
+            }
             switch code.kind(k) {
             case .leftBrace?:
-                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound, header: headers[k]))
+                var header: Int?
+                if let found = headers.lastIndex(where: { $0.open == k }) { header = headers.remove(at: found).keyword }
+                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound, header: header))
+                innermostClose = frames[frames.count - 1].close
             case .keyword?:
                 if let (open, exit) = controlBlock(at: k, before: body.upperBound) {
-                    headers[open] = k
+                    headers.append((open, k))
                     if let exit { frames[frames.count - 1].add(exit) }
                 }
             case .identifier?:
@@ -176,7 +189,9 @@ struct ActionReader {
     /// `Task { … }`, `Task(priority: .high) { … }`, `Task<Void, Never> { … }`,
     /// `Task.detached { … }` at `k`: an unstructured task.
     private func taskStart(at k: Int) -> TaskStartFacts? {
-        guard code.text(k, is: "Task"), code.kind(k - 1) != .period else { return nil }
+        // One byte and the length rule out almost every name before the comparison.
+        guard code[k].length == 4, code.file.bytes[code[k].start] == UInt8(ascii: "T"), code.text(k, is: "Task"),
+              code.kind(k - 1) != .period else { return nil }
         var j = TypeNames.skipGenericArguments(from: k + 1, in: code)
         var isDetached = false
         if code.kind(j) == .period {
@@ -270,7 +285,7 @@ struct ActionReader {
     private func headerNames(of frame: inout Frame) -> Set<String> {
         guard let header = frame.header else { return [] }
         if let names = frame.headerNames { return names }
-        let names = BlockHeaders(code: code, conditions: conditions).nilNames(inBlockOf: header, openedAt: frame.open)
+        let names = blocks.nilNames(inBlockOf: header, openedAt: frame.open)
         frame.headerNames = names
         return names
     }
@@ -285,7 +300,7 @@ struct ActionReader {
             if exit.isGuard {
                 names = knowledge.nilWhenTrue
             } else {
-                guard BlockHeaders(code: code, conditions: conditions).endsWithExit(exit.block) else { continue }
+                guard blocks.endsWithExit(exit.block) else { continue }
                 names = knowledge.nilWhenFalse
             }
             for name in names where frame.nilAfter[name] == nil { frame.nilAfter[name] = exit.block.upperBound }
@@ -295,7 +310,7 @@ struct ActionReader {
     /// For `if`, `while`, `guard` and `else` at `k`: the `{` of the block it controls (a guard's
     /// `else` block), and for a `guard`, or an `if` without `else`, the early exit it may be.
     private func controlBlock(at k: Int, before limit: Int) -> (open: Int, exit: EarlyExit?)? {
-        let headers = BlockHeaders(code: code, conditions: conditions)
+        let headers = blocks
         switch code.keyword(k) {
         case .guard:
             guard let elseToken = headers.elseOfGuard(k, before: limit), code.kind(elseToken + 1) == .leftBrace,

@@ -1,9 +1,6 @@
 /// What an attribute on a property means to the model, read from its name token's bytes: the
 /// common SwiftUI wrappers are recognised without making a `String` (a view has dozens).
-struct AttributeName {
-    let code: CodeTokens
-    /// `@State`, or the `State` of `@SwiftUI.State`.
-    let nameToken: Int
+enum AttributeName {
 
     enum Meaning: Equatable {
         case wrapper(PropertyWrapper)
@@ -20,9 +17,11 @@ struct AttributeName {
         ("@EnvironmentObject", "EnvironmentObject", .wrapper(.environmentObject)), ("@Previewable", "Previewable", .previewable),
     ]
 
-    var meaning: Meaning {
+    /// What the attribute whose name token (`@State`, or the `State` of `@SwiftUI.State`) is
+    /// `nameToken` means.
+    static func meaning(of nameToken: Int, in code: CodeTokens) -> Meaning {
         let isAttributeToken = code.kind(nameToken) == .attribute
-        for entry in Self.known where code.text(nameToken, is: isAttributeToken ? entry.attribute : entry.name) {
+        for entry in known where code.text(nameToken, is: isAttributeToken ? entry.attribute : entry.name) {
             return entry.meaning
         }
         var name = code.string(nameToken)

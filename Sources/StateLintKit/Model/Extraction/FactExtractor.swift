@@ -60,7 +60,7 @@ struct FactExtractor {
         // them in this file, use those properties.
         var watched: [String: [String]] = [:]  // type name → property names
         for part in facts.types where part.kind != .extension {
-            let names = part.properties.filter(mayHoldObject).map(\.name)
+            let names = part.properties.filter(Self.mayHoldObject).map(\.name)
             if !names.isEmpty { watched[part.name, default: []] += names }
         }
         if !watched.isEmpty {
@@ -71,7 +71,7 @@ struct FactExtractor {
                 facts.types[part].isFullyScanned = true
             }
         }
-        facts.previews = structure.previewBodies.map(preview)
+        for body in structure.previewBodies { facts.previews.append(preview(body)) }
         // Types with nothing to say are dropped: most structs of a project are models.
         facts.types.removeAll { $0.isEmpty }
         if !facts.isEmpty { facts.lines = LineIndex(structure.file) }
@@ -103,7 +103,7 @@ struct FactExtractor {
     /// Whether the property may hold an object a wrapper fix or `observable_object_in_state`
     /// cares about: an `@ObservedObject`, or a `@State` whose declared or created type the catalog
     /// does not know as a value type (`Date()`, `String?` need nothing).
-    private func mayHoldObject(_ property: PropertyFacts) -> Bool {
+    private static func mayHoldObject(_ property: PropertyFacts) -> Bool {
         switch property.wrapper {
         case .observedObject: return true
         case .state:

@@ -18,7 +18,7 @@ struct PreviewableReader {
                 nameToken = next + 1
                 next += 2
             }
-            if wrapperToken == nil, case .wrapper(let named) = AttributeName(code: code, nameToken: nameToken).meaning {
+            if wrapperToken == nil, case .wrapper(let named) = AttributeName.meaning(of: nameToken, in: code) {
                 wrapper = named
                 wrapperToken = nameToken
                 wrapperStart = j

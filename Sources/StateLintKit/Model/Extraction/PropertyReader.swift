@@ -27,7 +27,7 @@ struct PropertyReader {
         var wrapper = PropertyWrapper.none
         var isPreviewable = false
         for attribute in attributes {
-            switch AttributeName(code: structure.code, nameToken: attribute.nameToken).meaning {
+            switch AttributeName.meaning(of: attribute.nameToken, in: structure.code) {
             case .previewable:
                 isPreviewable = true
             case .wrapper(let named):

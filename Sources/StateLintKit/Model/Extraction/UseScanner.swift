@@ -7,13 +7,26 @@ struct UseScanner {
 
     func uses(in body: ClosedRange<Int>) -> [String: PropertyUses] {
         let wanted = names.map { Array($0.utf8) }
+        // Bit n: some name (or `$name`/`_name`) has n bytes; and the possible first bytes. Most
+        // identifiers fail these two tests.
+        var lengths: UInt64 = 0
+        var firstBytes = [Bool](repeating: false, count: 256)
+        firstBytes[Int(UInt8(ascii: "$"))] = true
+        firstBytes[Int(UInt8(ascii: "_"))] = true
+        for name in wanted {
+            if name.count < 63 { lengths |= (1 << UInt64(name.count)) | (1 << UInt64(name.count + 1)) }
+            if let first = name.first { firstBytes[Int(first)] = true }
+        }
+        let anyLength = wanted.contains { $0.count >= 63 }
         var found: [String: PropertyUses] = [:]
         let bytes = code.file.bytes
         let references = ReferenceReader(code: code)
         for k in body where code.kind(k) == .identifier {
             let token = code[k]
-            // `$name` and `_name` are the name with one more byte in front.
             let first = bytes[token.start]
+            guard firstBytes[Int(first)], anyLength || (token.length < 64 && lengths & (1 << UInt64(token.length)) != 0)
+            else { continue }
+            // `$name` and `_name` are the name with one more byte in front.
             let prefixed = first == UInt8(ascii: "$") || first == UInt8(ascii: "_")
             guard let index = wanted.firstIndex(where: { name in
                 Self.spells(token, name, skippingFirst: false, bytes) || (prefixed && Self.spells(token, name, skippingFirst: true, bytes))

@@ -10,6 +10,13 @@ struct ValueReader {
     let code: CodeTokens
     /// The file spans name.
     let file: FileID
+    private let references: ReferenceReader
+
+    init(code: CodeTokens, file: FileID) {
+        self.code = code
+        self.file = file
+        references = ReferenceReader(code: code)
+    }
 
     func value(in range: Range<Int>) -> ValueFacts {
         var s = range.lowerBound
@@ -53,7 +60,7 @@ struct ValueReader {
 
     /// `left ?? Model()` at the top level, where `left` is a name or `self.name`.
     private func coalescingCreation(_ range: Range<Int>) -> ValueFacts? {
-        guard let left = ReferenceReader(code: code).reference(at: range.lowerBound),
+        guard let left = references.reference(at: range.lowerBound),
               code.kind(left.end) == .operator, code.text(left.end, is: "??"),
               let creation = creation((left.end + 1)..<range.upperBound) else { return nil }
         return .coalescingCreation(left: code.string(left.name), creation)

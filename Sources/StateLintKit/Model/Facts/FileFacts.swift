@@ -18,7 +18,10 @@ public struct FileFacts: Sendable {
 }
 
 /// One declaration of a type, or one extension of it, in one file.
-public struct TypeFacts: Sendable {
+///
+/// A class, filled in by `FactExtractor` and never changed after: the merge into views copies
+/// parts around, and a reference is one retain where this struct of arrays was a dozen.
+public final class TypeFacts: @unchecked Sendable {
     /// As the project index names it: `Outer.Inner` for a nested declaration; for an extension
     /// the extended type as written.
     public let name: String
@@ -39,6 +42,13 @@ public struct TypeFacts: Sendable {
     /// extensions of them in the same file (`isFullyScanned`).
     public internal(set) var uses: [String: PropertyUses] = [:]
     public internal(set) var isFullyScanned = false
+
+    init(name: String, kind: Declaration.Kind, inheritance: [String], bodyKind: BodyKind?) {
+        self.name = name
+        self.kind = kind
+        self.inheritance = inheritance
+        self.bodyKind = bodyKind
+    }
 
     public enum BodyKind: Sendable, Hashable {
         /// `var body: some <Protocol>` (`View`, `Scene`, `Commands`, …).
