@@ -55,7 +55,10 @@ class GeneratorTests(unittest.TestCase):
 
     def test_size_and_file_sizes(self):
         swift = [f for f in tree_files(self.corpus) if f.endswith(".swift")]
-        lines = [sum(1 for _ in open(os.path.join(self.corpus, f), "rb")) for f in swift]
+        lines = []
+        for name in swift:
+            with open(os.path.join(self.corpus, name), "rb") as handle:
+                lines.append(sum(1 for _ in handle))
         self.assertGreaterEqual(sum(lines), LINES)
         self.assertGreater(len(swift), 15)
         self.assertTrue(any("/Views/" in f for f in swift) and any("/Models/" in f for f in swift))
@@ -71,6 +74,8 @@ class GeneratorTests(unittest.TestCase):
         self.assertEqual({r[0] for r in rows},
                          {"state_inline_class_init", "appear_missing_nil_check", "disappear_missing_teardown"})
         for row in rows:
+            self.assertEqual(len(row), 5, row)
+            self.assertTrue(row[4], f"expected row without a label: {row}")
             text = self.byte_at(row)
             if row[0] == "state_inline_class_init":
                 self.assertTrue(text.startswith(b"@State ") or text.startswith(b"_"), (row, text))
