@@ -10,6 +10,9 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "..", "generate_corpus.py")
+sys.path.insert(0, os.path.join(HERE, ".."))
+
+from corpusgen.rules import ALL_RULES  # noqa: E402
 LINES = 25000
 
 
@@ -71,16 +74,26 @@ class GeneratorTests(unittest.TestCase):
 
     def test_expected_positions_point_at_the_reported_token(self):
         rows = read_rows(os.path.join(self.corpus, "expected-findings.tsv"))
-        self.assertEqual({r[0] for r in rows},
-                         {"state_inline_class_init", "appear_missing_nil_check", "disappear_missing_teardown"})
+        self.assertEqual({r[0] for r in rows}, set(ALL_RULES))
         for row in rows:
             self.assertEqual(len(row), 5, row)
             self.assertTrue(row[4], f"expected row without a label: {row}")
             text = self.byte_at(row)
             if row[0] == "state_inline_class_init":
                 self.assertTrue(text.startswith(b"@State ") or text.startswith(b"_"), (row, text))
+            elif row[0] == "observable_object_in_state":
+                self.assertRegex(text, rb"^@State[ (]", row)
+            elif row[0] == "observed_object_inline_init":
+                self.assertRegex(text, rb"^(@ObservedObject[ (]|_[a-zA-Z]+ = |self\.[a-zA-Z]+ = )", row)
+            elif row[0] == "appear_unstructured_task":
+                self.assertRegex(text, rb"^Task[ (<.]", row)
             else:
                 self.assertRegex(text, rb"^(self\.)?[a-zA-Z]+ = ", row)
+
+    def test_every_rule_has_near_misses(self):
+        near = read_rows(os.path.join(self.corpus, "near-misses.tsv"))
+        for rule in ALL_RULES:
+            self.assertTrue(any(r[0] == rule for r in near), f"no near-miss for {rule}")
 
     def test_near_miss_positions_point_at_the_construct(self):
         rows = read_rows(os.path.join(self.corpus, "near-misses.tsv"))
