@@ -24,9 +24,10 @@ extension TokenScanner {
             }
         } else {
             while i < n, table[Int(b[i])] & CharacterClass.digit != 0 || b[i] == UInt8(ascii: "_") { i += 1 }
-            // `1.5` is a float; `1.foo` and tuple access `x.0.1` are not.
+            // `1.5` is a float; `1.foo` and tuple access `x.0.1` are not. As in the Swift lexer,
+            // tuple access is a number right after a `.` token: `0...0.5` ends in a float.
             if peek() == UInt8(ascii: "."), table[Int(peek(1))] & CharacterClass.digit != 0,
-               start == 0 || b[start - 1] != UInt8(ascii: "."), versionListDepth == 0 {
+               lastCodeToken?.kind != .period, versionListDepth == 0 {
                 isFloat = true
                 i += 1
                 while i < n, table[Int(b[i])] & CharacterClass.digit != 0 || b[i] == UInt8(ascii: "_") { i += 1 }
