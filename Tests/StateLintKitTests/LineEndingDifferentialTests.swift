@@ -94,6 +94,32 @@ import Testing
         }
     }
 
+    /// What identifies a finding across runs: the baseline's trimmed line text and the SARIF
+    /// and GitLab fingerprint. Both leave the indentation out; the writing must not matter.
+    static func identities(_ testCase: Case, _ variant: SourceVariant) -> (baseline: [String], fingerprints: [String]) {
+        let files = testCase.files.map { SourceFile(path: $0.path, text: variant.apply(to: $0.source)) }
+        let findings = RuleHarness.findings(files.map { (path: $0.path, source: String(decoding: $0.bytes, as: UTF8.self)) },
+                                            rules: testCase.rules)
+        var sources: [String: [UInt8]] = [:]
+        for file in files { sources[file.path] = file.bytes }
+        let baseline = Baseline(findings: findings, lines: CachedSourceLines(sources: sources)).entries.map(\.lineText)
+        let context = ReportContext(rules: RuleRegistry.descriptions, workingDirectory: "/repo",
+                                    sourceLines: SourceLineLookup(files: files), timestamp: Date(timeIntervalSince1970: 0))
+        return (baseline, FindingFingerprints.compute(findings, context: context, relativePaths: [:]))
+    }
+
+    @Test(arguments: try allCases().filter(\.findsSomething))
+    func everyVariantHasTheSameBaselineKeysAndFingerprints(_ testCase: Case) {
+        let original = Self.identities(testCase, .original)
+        #expect(!original.baseline.isEmpty)
+        #expect(!original.baseline.contains(""), "\(testCase): a finding without line text")
+        for variant in SourceVariant.all {
+            let identities = Self.identities(testCase, variant)
+            #expect(identities.baseline == original.baseline, "\(testCase), \(variant)")
+            #expect(identities.fingerprints == original.fingerprints, "\(testCase), \(variant)")
+        }
+    }
+
     @Test func variantsChangeTheBytesTheyClaimTo() {
         let source = "struct A {\n    var b = 1\n      // c\n}\n"
         let crlfTabsBOM = SourceVariant(lineEnding: .crlf, indentation: .tabs, byteOrderMark: true)
