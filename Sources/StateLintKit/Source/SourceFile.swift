@@ -50,6 +50,16 @@ public struct SourceFile: Sendable {
         return start..<end
     }
 
+    /// The UTF-8 byte order mark some editors put before line 1. It is not code: the tokenizer
+    /// reads it as whitespace, and a finding's identity (baseline entry, fingerprint) leaves it
+    /// out as it leaves out the indentation.
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The bytes of line `line` (`lineBytes`) without a byte order mark starting line 1.
+    public static func withoutByteOrderMark(_ lineBytes: [UInt8], line: Int) -> [UInt8] {
+        line == 1 && lineBytes.starts(with: byteOrderMark) ? Array(lineBytes.dropFirst(byteOrderMark.count)) : lineBytes
+    }
+
     /// The text of a line (1-based), decoded leniently, without its terminator.
     public func lineText(_ line: Int) -> String {
         String(decoding: bytes[lineRange(line)], as: UTF8.self)
