@@ -7,10 +7,17 @@
 ///     class JSONDecoder      a reference type (class or actor)
 ///     value Date             a value type (struct or enum)
 ///     value Date.FormatStyle a nested type, written `Outer.Inner`, without the module prefix
+///     class UIImage immutable  a class whose instances are immutable data
+///
+/// `immutable` (optional, `class` lines only) marks classes whose instances cannot change
+/// after creation, such as images, colours, fonts, locations, contacts and assets: making a
+/// new one loses no state (`FrameworkCatalog.isImmutableClass`). Never an `NSMutable…` class,
+/// nor one with a settable property; when unsure, leave the word out.
 ///
 /// Rules the parser enforces: entries come after a `module` line; a name is listed once in
 /// the whole catalog (never as both `class` and `value`); names are ASCII identifiers joined
-/// by dots. Entries are sorted within a section: classes first, then values, by name.
+/// by dots; the only word allowed after a name is `immutable`, after a class. Entries are
+/// sorted within a section: classes first, then values, by name.
 ///
 /// The block between the BEGIN/END GENERATED markers is derived from the Swift toolchain's
 /// module interfaces by `python3 Scripts/extract_catalog.py --write`; never edit it by hand
