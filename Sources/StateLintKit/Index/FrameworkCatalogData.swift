@@ -757,29 +757,29 @@ class JSONSerialization
 class LengthFormatter
 class MassFormatter
 class NSAffineTransform
-class NSArray
-class NSAttributedString
+class NSArray immutable
+class NSAttributedString immutable
 class NSCache
 class NSCalendar
-class NSCharacterSet
+class NSCharacterSet immutable
 class NSCoder
 class NSComparisonPredicate
 class NSCompoundPredicate
 class NSCondition
 class NSConditionLock
 class NSCountedSet
-class NSData
-class NSDate
+class NSData immutable
+class NSDate immutable
 class NSDateComponents
 class NSDateInterval
-class NSDecimalNumber
+class NSDecimalNumber immutable
 class NSDecimalNumberHandler
-class NSDictionary
+class NSDictionary immutable
 class NSEnumerator
-class NSError
+class NSError immutable
 class NSExpression
-class NSIndexPath
-class NSIndexSet
+class NSIndexPath immutable
+class NSIndexSet immutable
 class NSKeyedArchiver
 class NSKeyedUnarchiver
 class NSLocale
@@ -796,24 +796,24 @@ class NSMutableSet
 class NSMutableString
 class NSNotification
 class NSNull
-class NSNumber
+class NSNumber immutable
 class NSObject
-class NSOrderedSet
+class NSOrderedSet immutable
 class NSOrthography
 class NSPersonNameComponents
 class NSPredicate
 class NSRecursiveLock
-class NSRegularExpression
-class NSSet
+class NSRegularExpression immutable
+class NSSet immutable
 class NSSortDescriptor
-class NSString
+class NSString immutable
 class NSTextCheckingResult
 class NSTimeZone
-class NSURL
+class NSURL immutable
 class NSURLComponents
 class NSURLQueryItem
-class NSUUID
-class NSValue
+class NSUUID immutable
+class NSValue immutable
 class NotificationQueue
 class NumberFormatter
 class Operation
@@ -959,7 +959,7 @@ class HTTPCookie
 class HTTPCookieStorage
 class HTTPURLResponse
 class NSMutableURLRequest
-class NSURLRequest
+class NSURLRequest immutable
 class URLAuthenticationChallenge
 class URLCache
 class URLCredential
