@@ -80,8 +80,10 @@ struct NameTable: Sendable {
     }
 
     /// Records `kind` for the name at `start..<start + length` in `arena` (which must keep
-    /// those bytes); a second, different kind makes it ambiguous.
-    mutating func add(start: Int, length: Int, hash: UInt64, _ kind: TypeKind, in arena: UnsafeBufferPointer<UInt8>) {
+    /// those bytes); a second, different kind makes it ambiguous. Returns the name's state
+    /// before the call (`empty` when it was new), so a caller that rejects duplicates probes once.
+    @discardableResult
+    mutating func add(start: Int, length: Int, hash: UInt64, _ kind: TypeKind, in arena: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let state = Self.state(of: kind)
         let name = UnsafeBufferPointer(rebasing: arena[start..<(start + length)])
         var place = locate(name, hash: hash, in: arena)
@@ -92,7 +94,7 @@ struct NameTable: Sendable {
                 slots[place.index].state = Self.ambiguous
                 ambiguousCount += 1
             }
-            return
+            return existing
         }
         if 2 * (count + 1) > slots.count {
             rehash(2 * slots.count)
@@ -102,6 +104,7 @@ struct NameTable: Sendable {
         slots[place.index] = Slot(hash: hash, start: Int32(truncatingIfNeeded: start),
                                   length: Int32(truncatingIfNeeded: length), state: state)
         count += 1
+        return Self.empty
     }
 
     /// Every name with its state, in table order.
