@@ -54,7 +54,7 @@ enum FrameworkCatalogParser {
     /// What reading a line's second word (the name) learns on the way.
     struct NameCheck {
         /// `NameTable.hash` of the name.
-        var hash = NameTable.hashSeed
+        var hash: UInt64 = 0
         /// The offset of the first byte that makes the name invalid even with dots allowed.
         var invalidOffset: Int?
         /// The offset of the first dot (module names allow none).
@@ -144,7 +144,6 @@ enum FrameworkCatalogParser {
             while end < bytes.count {
                 let byte = bytes[end]
                 if Self.endsWord(byte) { break }
-                check.hash = NameTable.hash(check.hash, adding: byte)
                 if check.invalidOffset == nil {
                     // Unsigned wrap-around makes each range test one comparison.
                     if (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") {
@@ -161,6 +160,7 @@ enum FrameworkCatalogParser {
                 end += 1
             }
             if check.invalidOffset == nil && atComponentStart { check.invalidOffset = end - start }
+            check.hash = NameTable.hash(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             return check
         }
 

@@ -76,6 +76,9 @@ extension TypeResolver {
         var traits = TypeTraits(kind: kind(of: name, inScope: scope))
         // A value type is neither `@Observable` nor an `ObservableObject`: most lookups end here.
         guard traits.kind != .valueType else { return traits }
+        // Immutable framework data, unless the project declares a type of that name.
+        traits.isImmutable = traits.kind == .referenceType && project.lookup(name, inScope: scope ?? "") == nil
+            && catalog.isImmutableClass(name)
         if let entry = project.conformances.entry(for: name, inScope: scope) {
             traits.isObservable = entry.isObservable
             traits.isObservableObject = entry.conformances.contains(.observableObject)
