@@ -426,3 +426,41 @@ import Testing
         ], rules: [StateInlineClassInitRule.description.id])
     }
 }
+
+/// Immutable framework data is a cache, not a model: re-making it on appear loses no user state,
+/// and keeping it after the view disappears is no leak. Making it on every view init still costs.
+@Suite struct RuleScenarioImmutableDataTests {
+    @Test(arguments: [AppearMissingNilCheckRule.description.id, DisappearMissingTeardownRule.description.id])
+    func thumbnailsMadeOnAppear(rule: String) {
+        let marked = """
+        import SwiftUI
+        import UIKit
+        @Observable final class GalleryModel {}
+        struct ThumbnailView: View {
+            @State private var thumbnail: UIImage?
+            @State private var color: UIColor?
+            @State private var model: GalleryModel?
+            var body: some View {
+                Color.clear
+                    .onAppear {
+                        thumbnail = UIImage(named: "cover")
+                        color = UIColor(white: 0.5, alpha: 1)
+                        ↓model = GalleryModel()
+                    }
+            }
+        }
+        """
+        RuleScenarioRealCodeTests.expect(marked, rules: [rule])
+    }
+
+    @Test func immutableDataInStateIsStillMadeOnEveryInit() {
+        RuleScenarioRealCodeTests.expect("""
+        import SwiftUI
+        import UIKit
+        struct CoverView: View {
+            ↓@State private var image = UIImage(named: "cover")
+            var body: some View { Text("") }
+        }
+        """, rules: [StateInlineClassInitRule.description.id])
+    }
+}
