@@ -3,9 +3,9 @@
 
 usage: generate_corpus.py OUTDIR [--lines N] [--seed S] [--force]
 
-Writes the .swift files plus OUTDIR/expected-findings.tsv (rule, path, line, column of every
-planted bug), OUTDIR/near-misses.tsv (same columns plus a label: constructs that must NOT be
-flagged) and OUTDIR/corpus-stats.txt. Same seed and line count give byte-identical output.
+Writes the .swift files plus OUTDIR/expected-findings.tsv (rule, path, line, column and a label
+naming the spelling of every planted bug), OUTDIR/near-misses.tsv (the same columns: constructs
+that must NOT be flagged) and OUTDIR/corpus-stats.txt. Same seed and line count give byte-identical output.
 """
 
 import argparse
@@ -65,10 +65,10 @@ def main():
         total_lines += swift_file.line_count
         for kind, rule, line, column, label in swift_file.marks:
             if kind == EXPECTED:
-                expected.append((rule, swift_file.rel_path, line, column))
+                expected.append((rule, swift_file.rel_path, line, column, label))
             elif kind == NEAR_MISS:
                 near.append((rule, swift_file.rel_path, line, column, label))
-    expected.sort(key=lambda r: (r[1], r[2], r[3], r[0]))
+    expected.sort(key=lambda r: (r[1], r[2], r[3], r[0], r[4]))
     near.sort(key=lambda r: (r[1], r[2], r[3], r[0], r[4]))
     write_tsv(os.path.join(args.outdir, "expected-findings.tsv"), expected)
     write_tsv(os.path.join(args.outdir, "near-misses.tsv"), near)

@@ -4,14 +4,15 @@
 usage: score_accuracy.py EXPECTED.tsv NEAR_MISSES.tsv FINDINGS.json [--root DIR] [--show N]
                          [--min-precision P] [--min-recall R]
 
-EXPECTED.tsv rows:    rule, path, line, column          (from generate_corpus.py)
+EXPECTED.tsv rows:    rule, path, line, column[, label]  (from generate_corpus.py)
 NEAR_MISSES.tsv rows: rule, path, line, column[, label]
 FINDINGS.json:        {"findings": [{"rule", "file", "line", "column", ...}, ...]}
 
 A finding is a true positive when rule, path, line and column all equal a planted one. File paths
 in FINDINGS.json may be relative to the corpus root or absolute (made relative with --root, or
-matched by path suffix against the planted paths). Only the rules named in the TSV files are
-scored. Exits 1 when a --min-* threshold is missed, 2 on unreadable input.
+matched by path suffix against the planted paths). Every rule named in the TSV files is scored;
+findings of other rules are counted and named, not scored. Exits 1 when a --min-* threshold is
+missed, 2 on unreadable input.
 """
 
 import argparse
@@ -95,9 +96,11 @@ def score(expected, near_misses, findings):
     for rule, path, line, column, label in near_misses:
         near_by_line.setdefault((rule, path, line), label or "near-miss")
     planted_lines = {row[:3] for row in expected}
-    result = {"rules": {}, "false_positives": [], "missed": [], "ignored": 0}
+    planted_labels = {row[:4]: row[4] for row in expected if row[4]}
+    result = {"rules": {}, "false_positives": [], "missed": [], "ignored": 0, "ignored_rules": []}
     scored = [f for f in findings if f[0] in rules]
     result["ignored"] = len(findings) - len(scored)
+    result["ignored_rules"] = sorted({f[0] for f in findings} - set(rules))
     found = set(scored)
     for rule in rules:
         mine = {f for f in found if f[0] == rule}
@@ -116,7 +119,8 @@ def score(expected, near_misses, findings):
         else:
             reason = near_by_line.get(finding[:3], "not planted")
         result["false_positives"].append((finding, reason))
-    result["missed"] = sorted(planted - found, key=lambda f: (f[1], f[2], f[3], f[0]))
+    missed = sorted(planted - found, key=lambda f: (f[1], f[2], f[3], f[0]))
+    result["missed"] = [(f, planted_labels.get(f, "")) for f in missed]
     return result
 
 
@@ -126,7 +130,7 @@ def print_report(result, show):
         print(f"{rule:<30} {c['planted']:>7} {c['found']:>6} {c['true_positives']:>6} {c['false_positives']:>5} "
               f"{c['missed']:>5} {c['precision']:>9.3f} {c['recall']:>7.3f}")
     if result["ignored"]:
-        print(f"({result['ignored']} findings of other rules not scored)")
+        print(f"({result['ignored']} findings of rules without ground truth not scored: {', '.join(result['ignored_rules'])})")
     near = [(f, r) for f, r in result["false_positives"] if r not in ("not planted", "right line, wrong column")]
     print(f"\nnear-misses flagged (false positives on a planted near-miss): {len(near)}")
     for (rule, path, line, column), label in near[:show]:
@@ -136,8 +140,8 @@ def print_report(result, show):
     for (rule, path, line, column), reason in others[:show]:
         print(f"  {path}:{line}:{column}: {rule} ({reason})")
     print(f"missed planted findings: {len(result['missed'])}")
-    for rule, path, line, column in result["missed"][:show]:
-        print(f"  {path}:{line}:{column}: {rule}")
+    for (rule, path, line, column), label in result["missed"][:show]:
+        print(f"  {path}:{line}:{column}: {rule}" + (f" [{label}]" if label else ""))
 
 
 def main():

@@ -52,6 +52,16 @@ END_MARKER = "# END GENERATED"
 DEFAULT_DATA_FILE = os.path.join("Sources", "StateLintKit", "Index", "FrameworkCatalogData.swift")
 
 TYPE_KINDS = {"class": "class", "actor": "class", "struct": "value", "enum": "value"}
+
+# Foundation classes whose instances are immutable data, written `class NSString immutable`.
+# An interface cannot say this, so it is listed here: each has an NSMutable… subclass or only
+# read-only properties, and Apple documents it as immutable. Never add an NSMutable… class.
+IMMUTABLE_CLASSES = {
+    "NSArray", "NSAttributedString", "NSCharacterSet", "NSData", "NSDate", "NSDecimalNumber",
+    "NSDictionary", "NSError", "NSIndexPath", "NSIndexSet", "NSNumber", "NSOrderedSet",
+    "NSRegularExpression", "NSSet", "NSString", "NSURL", "NSURLRequest",
+    "NSUUID", "NSValue",
+}
 # Keywords that may follow `class` when it is a modifier (`class func`, `class var`).
 NOT_A_TYPE_NAME = {"func", "var", "let", "subscript", "init", "deinit", "typealias", "override",
                    "final", "open", "public", "static", "dynamic", "required", "convenience"}
@@ -240,8 +250,12 @@ def generate(toolchain_bin):
         for name in entries:
             seen[name] = module
         lines = [f"# {title}: generated from the toolchain's {module} interface", f"module {module}"]
-        lines += [f"{types[name]} {name}" for name in sorted(entries, key=lambda n: (types[n], n))]
+        lines += [f"{types[name]} {name}" + (" immutable" if types[name] == "class" and name in IMMUTABLE_CLASSES else "")
+                  for name in sorted(entries, key=lambda n: (types[n], n))]
         sections.append("\n".join(lines))
+    listed = {name for name, module in seen.items() if kinds_by_name[name] == {"class"}}
+    for name in sorted(IMMUTABLE_CLASSES - listed):
+        print(f"note: immutable class {name} is not a class of any interface; not marked", file=sys.stderr)
     header = [BEGIN_MARKER]
     if ambiguous:
         header.append("# Left out (class in one module, value in another): " + ", ".join(ambiguous))

@@ -1,9 +1,17 @@
 """Lays out apps and features until the requested line count is reached."""
 
+from collections import namedtuple
+
 from . import models, views
 from .lifecycle import INLINE_BUGS
+from .object_scenarios import OBSERVED_BUGS, OBSERVED_NEAR_MISSES, IN_STATE_BUGS, IN_STATE_NEAR_MISSES
 from .registry import Registry
 from .snippets import WORDS
+from .task_scenarios import TASK_BUG, TASK_NEAR_MISSES
+
+# The scenarios of one main view: one lifecycle scenario ("none" for most) and, drawn
+# independently so they mix with it, an object scenario and a task scenario (None for most).
+Scenarios = namedtuple("Scenarios", "lifecycle objects tasks")
 
 # Probability of each scenario for the main view of a view file; the rest get "none".
 SCENARIO_RATES = [
@@ -17,6 +25,20 @@ SCENARIO_RATES = [
     ("button_create", 0.04),
     ("local_let", 0.03),
 ]
+# A family name stands for one of its scenarios, chosen uniformly.
+OBJECT_RATES = [
+    ("observed_bug", 0.05),
+    ("observed_near", 0.04),
+    ("in_state_bug", 0.05),
+    ("in_state_near", 0.03),
+]
+OBJECT_FAMILIES = {"observed_bug": OBSERVED_BUGS, "observed_near": OBSERVED_NEAR_MISSES,
+                   "in_state_bug": IN_STATE_BUGS, "in_state_near": IN_STATE_NEAR_MISSES}
+TASK_RATES = [
+    (TASK_BUG, 0.06),
+    ("task_near", 0.06),
+]
+TASK_FAMILIES = {"task_near": TASK_NEAR_MISSES}
 FEATURES_PER_APP = 25
 
 
@@ -27,13 +49,20 @@ def sample_size(rng):
     return max(50, min(800, int(rng.lognormvariate(5.25, 0.6))))
 
 
-def pick_scenario(rng):
+def pick(rng, rates, families, default):
+    """One name by `rates` (a family: one of its members), else `default`."""
     roll = rng.random()
-    for name, rate in SCENARIO_RATES:
+    for name, rate in rates:
         if roll < rate:
-            return rng.choice(INLINE_BUGS) if name == "inline_bug" else name
+            return rng.choice(families[name]) if name in families else name
         roll -= rate
-    return "none"
+    return default
+
+
+def pick_scenarios(rng):
+    return Scenarios(lifecycle=pick(rng, SCENARIO_RATES, {"inline_bug": INLINE_BUGS}, "none"),
+                     objects=pick(rng, OBJECT_RATES, OBJECT_FAMILIES, None),
+                     tasks=pick(rng, TASK_RATES, TASK_FAMILIES, None))
 
 
 def generate(rng, target_lines):
@@ -63,7 +92,7 @@ def generate(rng, target_lines):
             name = reg.unique(f"{feature.name}{rng.choice(WORDS)}View")
             feature.views.append(name)
             made.append(views.view_file(rng, reg, feature, f"{feature.folder('Views')}/{name}.swift", name,
-                                        pick_scenario(rng), sample_size(rng)))
+                                        pick_scenarios(rng), sample_size(rng)))
         files.extend(made)
         total = sum(f.line_count for f in files)
     files.append(models.app_file(rng, f"{app.name}App/App/{app.name}App.swift", app))

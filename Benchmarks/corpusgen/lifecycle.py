@@ -1,15 +1,14 @@
 """Planted lifecycle scenarios: the @State model property and the appear/disappear handlers.
 
 Every scenario writes the same shape a real view has and marks, for each of the three rules,
-either an expected finding or a near-miss at the exact byte where a linter reports it.
+either an expected finding or a near-miss at the exact byte where a linter reports it (and
+the property's line as a near-miss for `observable_object_in_state`: these are no
+`ObservableObject`s, except in `inline_object`).
 """
 
-from .writer import EXPECTED, NEAR_MISS
+from .writer import EXPECTED, NEAR_MISS, Statement
 from .registry import APPLE_CLASSES
-
-INLINE = "state_inline_class_init"
-APPEAR = "appear_missing_nil_check"
-DISAPPEAR = "disappear_missing_teardown"
+from .rules import INLINE, APPEAR, DISAPPEAR, IN_STATE
 
 INLINE_BUGS = ["inline_call", "inline_typed_init", "inline_typed_call", "inline_store",
                "inline_apple", "inline_object", "inline_init_form"]
@@ -48,39 +47,57 @@ class Plan:
         return "self." if self.use_self else self.prop
 
 
+def _property(plan):
+    """The scenario's stored property and what its type is, for the `@State`-type rule's label."""
+    s, p, m = plan.scenario, plan.prop, plan.model
+    kind = "observable_class" if m in plan.reg.observable_models else "plain_class"
+    if s == "inline_call":
+        return f"@State private var {p} = {plan.create}", kind
+    if s == "inline_typed_init":
+        return f"@State private var {p}: {m} = .init()", kind
+    if s == "inline_typed_call":
+        return f"@State var {p}: {m} = {plan.create}", kind
+    if s == "inline_store":
+        return f"@State private var store = Store<{plan.feature.reducer}>()", "observable_class"
+    if s == "inline_apple":
+        cls = plan.rng.choice(APPLE_CLASSES)
+        return f"@State private var {cls[0].lower() + cls[1:]} = {cls}()", "apple_class"
+    if s == "inline_object":
+        return f"@State private var objectModel = {plan.feature.object_classes[0]}()", None
+    if s == "inline_init_form":
+        return f"@State private var {p}: {m}", kind
+    if s in LIFECYCLE or s in ("button_create", "local_let"):
+        return f"@State private var {p}: {m}?", kind
+    return None, None
+
+
 def write_property(f, plan):
     """The scenario's stored property (an expected inline finding, or an optional model)."""
-    s, rng, p, m = plan.scenario, plan.rng, plan.prop, plan.model
-    if s == "inline_call":
-        f.add_marked(1, f"@State private var {p} = {plan.create}", EXPECTED, INLINE, "@State", s)
-    elif s == "inline_typed_init":
-        f.add_marked(1, f"@State private var {p}: {m} = .init()", EXPECTED, INLINE, "@State", s)
-    elif s == "inline_typed_call":
-        f.add_marked(1, f"@State var {p}: {m} = {plan.create}", EXPECTED, INLINE, "@State", s)
-    elif s == "inline_store":
-        f.add_marked(1, f"@State private var store = Store<{plan.feature.reducer}>()", EXPECTED, INLINE, "@State", s)
-    elif s == "inline_apple":
-        cls = rng.choice(APPLE_CLASSES)
-        name = cls[0].lower() + cls[1:]
-        f.add_marked(1, f"@State private var {name} = {cls}()", EXPECTED, INLINE, "@State", s)
-    elif s == "inline_object":
-        cls = plan.feature.object_classes[0]
-        f.add_marked(1, f"@State private var objectModel = {cls}()", EXPECTED, INLINE, "@State", s)
-    elif s == "inline_init_form":
-        f.add(1, f"@State private var {p}: {m}")
-    elif s in LIFECYCLE or s in ("button_create", "local_let"):
-        f.add(1, f"@State private var {p}: {m}?")
-
-
-def write_init(f, plan, view_name):
-    """`_model = State(initialValue: Model())` in an init: expected for the init-form scenario."""
-    if plan.scenario != "inline_init_form":
+    text, kind = _property(plan)
+    if text is None:
         return
-    f.add(1, "")
-    f.add(1, "init(title: String = \"\") {")
-    f.add(2, "self.title = title")
-    f.add_marked(2, f"_{plan.prop} = State(initialValue: {plan.create})", EXPECTED, INLINE, "_", "init_form")
-    f.add(1, "}")
+    f.add(1, text)
+    if plan.scenario == "inline_object":
+        # An ObservableObject in @State: the worse bug is reported instead of the inline one.
+        f.mark(EXPECTED, IN_STATE, "@State", plan.scenario)
+        f.mark(NEAR_MISS, INLINE, "@State", "observable_object")
+        return
+    if plan.scenario in INLINE_BUGS and plan.scenario != "inline_init_form":
+        f.mark(EXPECTED, INLINE, "@State", plan.scenario)
+    f.mark(NEAR_MISS, IN_STATE, "@State", kind)
+
+
+def init_parts(plan):
+    """`_model = State(initialValue: Model())` in an init: expected for the init-form scenario.
+
+    Returns the init's parameters and statements (views.py writes one init for all scenarios).
+    """
+    if plan.scenario != "inline_init_form":
+        return [], []
+    return ['title: String = ""'], [
+        Statement("self.title = title"),
+        Statement(f"_{plan.prop} = State(initialValue: {plan.create})", (EXPECTED, INLINE, "_", "init_form")),
+    ]
 
 
 def _creation(f, plan, depth, appear_kind, dis_kind, label, guarded):

@@ -1,10 +1,9 @@
 """Non-view files: model classes, value types, services, extensions, core and app files."""
 
+from .object_models import DIRECT, write_legacy_objects, write_conformance_extension
+from .rules import INLINE, APPEAR, OBSERVED
 from .snippets import decoy, statement_noise, doc_comment, UNICODE_TEXTS
 from .writer import SwiftFile, NEAR_MISS
-
-INLINE = "state_inline_class_init"
-APPEAR = "appear_missing_nil_check"
 
 
 def names_for(feature):
@@ -89,17 +88,7 @@ def write_observable_class(rng, reg, f, feature, target_lines):
     f.add(0, "}\n")
     feature.model_classes.append(name)
     feature.shared_classes.append(name)
-
-
-def write_object_class(rng, reg, f, feature):
-    name = reg.unique(f"{feature.name}ViewModel")
-    f.add(0, f"final class {name}: ObservableObject {{")
-    f.add(1, f"@Published var query = \"\"\n@Published private(set) var items: [{feature.item}] = []")
-    f.add(1, "@Published var isPresentingEditor = false\n@Published var decoder = JSONDecoder()\n")
-    f.add(1, "private var cancellables: [AnyCancellable] = []\n")
-    f.add(1, f"func select(_ item: {feature.item}) {{\n    query = item.title\n}}")
-    f.add(0, "}\n")
-    feature.object_classes.append(name)
+    reg.observable_models.add(name)
 
 
 def write_value_model(rng, reg, f, feature):
@@ -131,9 +120,10 @@ def models_file(rng, reg, feature, rel_path, target_lines, first):
     f.add(0, "import Foundation\nimport Observation" + ("\nimport Combine" if first else "") + "\n")
     if first:
         write_shared_types(f, feature)
-        write_object_class(rng, reg, f, feature)
+        write_legacy_objects(rng, reg, f, feature)
         write_value_model(rng, reg, f, feature)
-    while f.line_count < target_lines or not feature.model_classes:
+    # Every feature has an @Observable model: the lifecycle scenarios call its load() and stop().
+    while f.line_count < target_lines or not feature.shared_classes:
         roll = rng.random()
         if roll < 0.7:
             write_observable_class(rng, reg, f, feature, min(target_lines, f.line_count + rng.randint(60, 400)))
@@ -146,7 +136,8 @@ def models_file(rng, reg, feature, rel_path, target_lines, first):
 
 def service_file(rng, reg, feature, rel_path, target_lines):
     f = SwiftFile(rel_path)
-    f.add(0, "import Foundation\n")
+    f.add(0, "import Combine\nimport Foundation\n")
+    write_conformance_extension(f, feature)
     f.add(0, f"protocol {feature.name}Repository: Sendable {{")
     f.add(1, f"associatedtype Item: Identifiable\nfunc fetchItems(page: Int) async throws -> [Item]")
     f.add(0, "}\n")
@@ -217,6 +208,10 @@ def app_file(rng, rel_path, app):
     f.add(0, "import SwiftUI\n")
     f.add(0, f"@main\nstruct {app.name}App: App {{")
     f.add_marked(1, f"@State private var model = {app.app_model}()", NEAR_MISS, INLINE, "@State", "app_struct")
+    if rng.random() < 0.5:
+        # The App is created once per launch, and so is an object it observes.
+        settings = app.features[0].legacy_objects[DIRECT]
+        f.add_marked(1, f"@ObservedObject private var settings = {settings}()", NEAR_MISS, OBSERVED, "@", "app_struct")
     f.add(1, "@Environment(\\.scenePhase) private var scenePhase\n")
     f.add(1, "var body: some Scene {\n    WindowGroup {")
     f.add(3, "TabView(selection: $model.selectedTab) {")

@@ -34,6 +34,8 @@ class Feature:
         self.model_classes = []   # @Observable final class (has `shared`, `load()`, `stop()`)
         self.shared_classes = []       # the model classes that declare `static let shared`
         self.object_classes = []       # ObservableObject classes with @Published
+        self.legacy_objects = {}       # how it conforms to ObservableObject -> class (see object_models)
+        self.bridged_objects = []      # @Observable classes that are also ObservableObject
         self.value_models = []         # structs named like models (value types: never a finding)
         self.views = []
 
@@ -56,6 +58,7 @@ class Registry:
         self.used_names = set()
         self.apps = []
         self.features = []
+        self.observable_models = set()  # the @Observable model classes' names
 
     def new_app(self):
         index = len(self.apps)

@@ -1,15 +1,20 @@
-"""SwiftUI view files: a main view carrying one lifecycle scenario, row views and previews."""
+"""SwiftUI view files: a main view carrying its planted scenarios, row views and previews."""
 
-from . import lifecycle
-from .lifecycle import INLINE, APPEAR, Plan
+from . import lifecycle, object_scenarios, task_scenarios
+from .lifecycle import Plan
+from .object_scenarios import ObjectPlan
+from .rules import INLINE, APPEAR, OBSERVED, IN_STATE, TASK
 from .snippets import SF_SYMBOLS, WORDS, UNICODE_TEXTS, doc_comment, text_literal, statement_noise, decoy
-from .writer import SwiftFile, NEAR_MISS
+from .task_scenarios import TaskPlan
+from .writer import SwiftFile, NEAR_MISS, Statement
 
 
 def write_value_states(rng, reg, f, feature, plan):
     """Ordinary @State properties (value types, shared instances, @StateObject): near-misses."""
-    def state(text, label):
-        f.add_marked(1, text, NEAR_MISS, INLINE, "@", label)
+    def state(text, label, rules=(INLINE,)):
+        f.add(1, text)
+        for rule in rules:
+            f.mark(NEAR_MISS, rule, "@", label)
 
     state(f"@State private var items: [{feature.item}] = []", "empty_array")
     state('@State private var query = ""', "string_literal")
@@ -27,14 +32,15 @@ def write_value_states(rng, reg, f, feature, plan):
     ]
     if feature.value_models:
         draft = rng.choice(feature.value_models)
-        extras.append((f"@State private var draft = {draft}()", "value_model_struct"))
+        extras.append((f"@State private var draft = {draft}()", "value_model_struct", (INLINE, IN_STATE)))
     if feature.shared_classes:
         shared = rng.choice(feature.shared_classes)
         extras.append((f"@State private var sharedModel = {shared}.shared", "shared_instance"))
     if feature.object_classes and plan.scenario != "inline_object":
-        extras.append((f"@StateObject private var objectModel = {feature.object_classes[0]}()", "state_object"))
-    for text, label in rng.sample(extras, rng.randint(1, min(4, len(extras)))):
-        state(text, label)
+        extras.append((f"@StateObject private var objectModel = {feature.object_classes[0]}()", "state_object",
+                       (INLINE, IN_STATE, OBSERVED)))
+    for extra in rng.sample(extras, rng.randint(1, min(4, len(extras)))):
+        state(*extra)
 
 
 def write_element(rng, f, depth, feature, level):
@@ -62,6 +68,7 @@ def write_element(rng, f, depth, feature, level):
             f.add(depth, "}\n.pickerStyle(.segmented)")
         else:
             f.add(depth, "Button {\n    Task { await refresh() }\n} label: {")
+            f.mark(NEAR_MISS, TASK, "Task", "button_action", lines_back=1)
             f.add(depth + 1, f'Label("Refresh", systemImage: "arrow.clockwise")')
             f.add(depth, "}")
         return
@@ -138,8 +145,31 @@ def write_helpers(rng, f, feature, plan):
     f.add(1, "}")
 
 
-def write_main_view(rng, reg, f, feature, name, scenario):
-    plan = Plan(rng, reg, feature, scenario)
+def write_init(f, plan, objects):
+    """One init for every scenario that sets a property in it; one line when the object scenario asks."""
+    lifecycle_params, lifecycle_statements = lifecycle.init_parts(plan)
+    object_params, object_statements = object_scenarios.init_parts(objects)
+    params, statements = lifecycle_params + object_params, lifecycle_statements + object_statements
+    if not statements:
+        return
+    f.add(1, "")
+    head = f"init({', '.join(params)}) {{"
+    if object_statements and objects.one_line_init:
+        # Non-ASCII text before the planted assignment on its line (byte columns).
+        f.add_one_line(1, head + " ", [Statement(object_scenarios.NON_ASCII_PRINT)] + statements, " }")
+        return
+    f.add(1, head)
+    f.add_statements(2, statements)
+    f.add(1, "}")
+
+
+def make_plans(rng, reg, feature, name, scenarios):
+    """The lifecycle, object and task plans of the main view `name` with these scenarios."""
+    return (Plan(rng, reg, feature, scenarios.lifecycle), ObjectPlan(rng, reg, feature, scenarios.objects, name),
+            TaskPlan(rng, scenarios.tasks))
+
+
+def write_main_view(rng, reg, f, feature, name, plan, objects, tasks):
     f.add(0, doc_comment(rng, name))
     f.add(0, f"struct {name}: View {{")
     if rng.random() < 0.5:
@@ -147,12 +177,14 @@ def write_main_view(rng, reg, f, feature, name, scenario):
     if rng.random() < 0.3:
         f.add(1, f"@Environment({plan.model}.self) private var environmentModel")
     lifecycle.write_property(f, plan)
+    object_scenarios.write_property(f, objects)
+    task_scenarios.write_property(f, tasks)
     write_value_states(rng, reg, f, feature, plan)
     if plan.scenario == "inline_init_form":
         f.add(1, "var title: String")
     else:
         f.add(1, f'var title: String = "{rng.choice(WORDS)}"')
-    lifecycle.write_init(f, plan, name)
+    write_init(f, plan, objects)
     f.add(0, "")
     f.add(1, "var body: some View {")
     stacked = rng.random() < 0.5
@@ -164,6 +196,7 @@ def write_main_view(rng, reg, f, feature, name, scenario):
     for _ in range(rng.randint(2, 4)):
         write_element(rng, f, depth + 1, feature, 1)
     lifecycle.write_button_creation(f, plan, depth + 1)
+    task_scenarios.write_body_elements(f, tasks, depth + 1)
     f.add(depth, "}")
     if stacked:
         f.add(depth, f".navigationTitle(title)")
@@ -171,7 +204,9 @@ def write_main_view(rng, reg, f, feature, name, scenario):
     handlers = [lambda d: write_benign_modifiers(rng, f, d, feature),
                 lambda d: lifecycle.write_appear_handler(f, plan, d),
                 lambda d: lifecycle.write_disappear_handler(f, plan, d),
-                lambda d: lifecycle.write_local_let_handler(f, plan, d)]
+                lambda d: lifecycle.write_local_let_handler(f, plan, d),
+                lambda d: object_scenarios.write_handlers(f, objects, d),
+                lambda d: task_scenarios.write_handlers(f, tasks, d)]
     if rng.random() < 0.15:
         handlers.append(lambda d: write_near_miss_appear(rng, f, d))
     rng.shuffle(handlers)
@@ -179,7 +214,10 @@ def write_main_view(rng, reg, f, feature, name, scenario):
         handler(2)
     f.add(1, "}")
     write_helpers(rng, f, feature, plan)
+    task_scenarios.write_methods(f, tasks)
     f.add(0, "}\n")
+    task_scenarios.write_extension(f, tasks, name)
+    object_scenarios.write_companion_type(f, objects)
 
 
 def write_row_view(rng, reg, f, feature, name):
@@ -219,10 +257,11 @@ def write_preview(rng, reg, f, feature, main_name):
         f.add(0, "}")
 
 
-def view_file(rng, reg, feature, rel_path, name, scenario, target_lines):
+def view_file(rng, reg, feature, rel_path, name, scenarios, target_lines):
+    """`scenarios`: the main view's lifecycle scenario and its object and task scenarios (or None)."""
     f = SwiftFile(rel_path)
     f.add(0, "import SwiftUI" + ("\nimport Observation" if rng.random() < 0.3 else "") + "\n")
-    write_main_view(rng, reg, f, feature, name, scenario)
+    write_main_view(rng, reg, f, feature, name, *make_plans(rng, reg, feature, name, scenarios))
     index = 0
     while f.line_count < target_lines - 10:
         write_row_view(rng, reg, f, feature, f"{name}Row{index if index else ''}")

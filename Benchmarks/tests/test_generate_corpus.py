@@ -10,6 +10,9 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "..", "generate_corpus.py")
+sys.path.insert(0, os.path.join(HERE, ".."))
+
+from corpusgen.rules import ALL_RULES  # noqa: E402
 LINES = 25000
 
 
@@ -55,7 +58,10 @@ class GeneratorTests(unittest.TestCase):
 
     def test_size_and_file_sizes(self):
         swift = [f for f in tree_files(self.corpus) if f.endswith(".swift")]
-        lines = [sum(1 for _ in open(os.path.join(self.corpus, f), "rb")) for f in swift]
+        lines = []
+        for name in swift:
+            with open(os.path.join(self.corpus, name), "rb") as handle:
+                lines.append(sum(1 for _ in handle))
         self.assertGreaterEqual(sum(lines), LINES)
         self.assertGreater(len(swift), 15)
         self.assertTrue(any("/Views/" in f for f in swift) and any("/Models/" in f for f in swift))
@@ -68,14 +74,26 @@ class GeneratorTests(unittest.TestCase):
 
     def test_expected_positions_point_at_the_reported_token(self):
         rows = read_rows(os.path.join(self.corpus, "expected-findings.tsv"))
-        self.assertEqual({r[0] for r in rows},
-                         {"state_inline_class_init", "appear_missing_nil_check", "disappear_missing_teardown"})
+        self.assertEqual({r[0] for r in rows}, set(ALL_RULES))
         for row in rows:
+            self.assertEqual(len(row), 5, row)
+            self.assertTrue(row[4], f"expected row without a label: {row}")
             text = self.byte_at(row)
             if row[0] == "state_inline_class_init":
                 self.assertTrue(text.startswith(b"@State ") or text.startswith(b"_"), (row, text))
+            elif row[0] == "observable_object_in_state":
+                self.assertRegex(text, rb"^@State[ (]", row)
+            elif row[0] == "observed_object_inline_init":
+                self.assertRegex(text, rb"^(@ObservedObject[ (]|_[a-zA-Z]+ = |self\.[a-zA-Z]+ = )", row)
+            elif row[0] == "appear_unstructured_task":
+                self.assertRegex(text, rb"^Task[ (<.]", row)
             else:
                 self.assertRegex(text, rb"^(self\.)?[a-zA-Z]+ = ", row)
+
+    def test_every_rule_has_near_misses(self):
+        near = read_rows(os.path.join(self.corpus, "near-misses.tsv"))
+        for rule in ALL_RULES:
+            self.assertTrue(any(r[0] == rule for r in near), f"no near-miss for {rule}")
 
     def test_near_miss_positions_point_at_the_construct(self):
         rows = read_rows(os.path.join(self.corpus, "near-misses.tsv"))

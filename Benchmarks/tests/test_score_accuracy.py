@@ -50,12 +50,27 @@ class ScoreTests(unittest.TestCase):
         reasons = {f[:3]: r for f, r in result["false_positives"]}
         self.assertEqual(reasons[("state_inline_class_init", "A/View.swift", 6)], "value_type_init")
         self.assertEqual(reasons[("appear_missing_nil_check", "A/View.swift", 20)], "right line, wrong column")
-        self.assertIn(("state_inline_class_init", "B/Other.swift", 9, 9), result["missed"])
+        self.assertIn((("state_inline_class_init", "B/Other.swift", 9, 9), ""), result["missed"])
 
     def test_findings_of_unscored_rules_are_ignored(self):
         result = score(EXPECTED, NEAR, [("some_other_rule", "A/View.swift", 1, 1)])
         self.assertEqual(result["ignored"], 1)
+        self.assertEqual(result["ignored_rules"], ["some_other_rule"])
         self.assertEqual(result["false_positives"], [])
+
+    def test_every_rule_of_the_ground_truth_is_scored(self):
+        # A rule with near-misses only is scored too: any finding of it is a false positive.
+        near = NEAR + [("appear_unstructured_task", "A/View.swift", 40, 17, "button_action")]
+        result = score(EXPECTED, near, [("appear_unstructured_task", "A/View.swift", 40, 17)])
+        tasks = result["rules"]["appear_unstructured_task"]
+        self.assertEqual((tasks["planted"], tasks["false_positives"], tasks["precision"]), (0, 1, 0.0))
+        self.assertEqual(result["false_positives"],
+                         [(("appear_unstructured_task", "A/View.swift", 40, 17), "button_action")])
+
+    def test_missed_findings_keep_their_label(self):
+        labelled = [row[:4] + ("init_form",) for row in EXPECTED]
+        result = score(labelled, NEAR, [])
+        self.assertEqual({label for _, label in result["missed"]}, {"init_form"})
 
 
 class CommandLineTests(unittest.TestCase):
@@ -91,6 +106,14 @@ class CommandLineTests(unittest.TestCase):
         done = self.run_script(json.dumps({"findings": []}), "--min-recall", "0.5")
         self.assertEqual(done.returncode, 1)
         self.assertIn("missed planted findings: 3", done.stdout)
+
+    def test_report_names_the_label_of_a_missed_finding_and_unscored_rules(self):
+        self.expected = self.write("expected.tsv", "state_inline_class_init\tA/View.swift\t5\t5\tinline_call\n")
+        other = {"rule": "observed_object_inline_init", "file": "A/View.swift", "line": 7, "column": 5}
+        done = self.run_script(json.dumps({"findings": [other]}))
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("A/View.swift:5:5: state_inline_class_init [inline_call]", done.stdout)
+        self.assertIn("1 findings of rules without ground truth not scored: observed_object_inline_init", done.stdout)
 
     def test_bad_json_is_a_clear_error(self):
         done = self.run_script("{not json")

@@ -43,9 +43,9 @@ import Testing
             let location = context.location(of: span)
             let lineStart = span.range.lowerBound - (location.column - 1)
             return Fix(summary: "Rename and note it", edits: [
-                TextEdit(path: span.path, range: lineStart..<lineStart,
+                TextEdit(path: context.path(of: span), range: lineStart..<lineStart,
                          replacement: context.style(of: span).indentation(ofLine: location.line) + "// renamed\n"),
-                TextEdit(path: span.path, range: span.range, replacement: "bar" + property.name.dropFirst(3)),
+                context.edit(span, "bar" + property.name.dropFirst(3)),
             ])
         }
         let source = "struct A: View {\r\n\t@State var foo1 = 1; @State var foo2 = 2\r\n\tvar body: some View { Text(\"\") }\r\n}\r\n"
@@ -56,10 +56,9 @@ import Testing
     }
 
     @Test func fixesThatNeverSettleStopAtTheBoundAndSaySo() {
-        let rule = TestFixRule { property, _ in
+        let rule = TestFixRule { property, context in
             guard property.name.hasPrefix("grow") else { return nil }
-            return Fix(summary: "Grow", edits: [TextEdit(path: property.nameSpan.path, range: property.nameSpan.range,
-                                                          replacement: property.name + "x")])
+            return Fix(summary: "Grow", edits: [context.edit(property.nameSpan, property.name + "x")])
         }
         let outcome = FixHarness.fix(Self.files(["A.swift": Self.view("A", ["grow = 1"])]), rules: [rule])
         #expect(outcome.rounds == FixRounds.maximumRounds && !outcome.settled)
@@ -69,10 +68,10 @@ import Testing
     }
 
     @Test func aBadFixIsReportedAndChangesNothing() {
-        let rule = TestFixRule { property, _ in
+        let rule = TestFixRule { property, context in
             switch property.name {
-            case "bad": return Fix(summary: "Past the end", edits: [TextEdit(path: property.span.path, range: 0..<10_000, replacement: "")])
-            case "same": return Fix(summary: "Same", edits: [TextEdit(path: property.span.path, range: property.nameSpan.range, replacement: "same")])
+            case "bad": return Fix(summary: "Past the end", edits: [TextEdit(path: context.path(of: property.span), range: 0..<10_000, replacement: "")])
+            case "same": return Fix(summary: "Same", edits: [context.edit(property.nameSpan, "same")])
             default: return nil
             }
         }
@@ -89,9 +88,9 @@ import Testing
         defer { tree.remove() }
         let fixable = try tree.write("A.swift", Self.view("A", ["x = 1", "oldName = 2"], lineEnding: "\r\n"))
         let clean = try tree.write("B.swift", Self.view("B", ["y = 3"]))
-        let rule = TestFixRule { property, _ in
+        let rule = TestFixRule { property, context in
             guard property.name == "oldName" else { return nil }
-            return Fix(summary: "Rename", edits: [TextEdit(path: property.nameSpan.path, range: property.nameSpan.range, replacement: "a\nb")])
+            return Fix(summary: "Rename", edits: [context.edit(property.nameSpan, "a\nb")])
         }
         var options = LintEngine.Options()
         options.keepsSourcesWithFixes = true

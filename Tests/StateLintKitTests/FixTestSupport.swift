@@ -19,10 +19,9 @@ struct TestFixRule: Rule {
 
     /// Renames every property found in `names` to its value (at the declaration only).
     static func renaming(_ names: [String: String]) -> TestFixRule {
-        TestFixRule { property, _ in
+        TestFixRule { property, context in
             guard let new = names[property.name] else { return nil }
-            return Fix(summary: "Rename `\(property.name)` to `\(new)`",
-                       edits: [TextEdit(path: property.nameSpan.path, range: property.nameSpan.range, replacement: new)])
+            return Fix(summary: "Rename `\(property.name)` to `\(new)`", edits: [context.edit(property.nameSpan, new)])
         }
     }
 

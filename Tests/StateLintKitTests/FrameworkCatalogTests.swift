@@ -8,7 +8,129 @@ import Testing
         // `builtIn` falls back to an empty catalog on a parse error; this surfaces the error.
         let parsed = try FrameworkCatalog(parsing: frameworkCatalogText)
         #expect(parsed.entries.count == catalog.entries.count)
-        #expect(catalog.entries.count > 1000)
+        #expect(catalog.entries.count > 6000)
+    }
+
+    /// A name checked against its framework's SDK headers or documentation, with its section.
+    struct Spot: Sendable, CustomTestStringConvertible {
+        let name: String
+        let kind: TypeKind
+        let module: String
+        var testDescription: String { "\(module).\(name)" }
+
+        static func c(_ name: String, _ module: String) -> Spot { Spot(name: name, kind: .referenceType, module: module) }
+        static func v(_ name: String, _ module: String) -> Spot { Spot(name: name, kind: .valueType, module: module) }
+    }
+
+    @Test(arguments: [
+        // Objective-C classes, with their Swift names where NS_SWIFT_NAME or the .apinotes rename them.
+        Spot.c("UIButton", "UIKit"), .c("UICollectionViewCompositionalLayout", "UIKit"), .c("UITextView", "UIKit"),
+        .c("UIPickerView", "UIKit"), .c("UISheetPresentationController.Detent", "UIKit"), .c("UIWindowScene", "UIKit"),
+        .c("NSMutableParagraphStyle", "UIKit"),
+        .c("NSButton", "AppKit"), .c("NSTextView", "AppKit"), .c("NSSplitViewController", "AppKit"),
+        .c("NSImage.SymbolConfiguration", "AppKit"), .c("NSWorkspace.OpenConfiguration", "AppKit"),
+        .c("WKWebView", "WebKit"), .c("WKWebViewConfiguration", "WebKit"), .c("WKWebExtension.MatchPattern", "WebKit"),
+        .c("AVPlayer", "AVFoundation"), .c("AVAssetWriter", "AVFoundation"), .c("AVCaptureDevice.DiscoverySession", "AVFoundation"),
+        .c("AVAudioPlayer", "AVFAudio"), .c("AVAudioEngine", "AVFAudio"),
+        .c("AVPlayerViewController", "AVKit"), .c("AVPictureInPictureController.ContentSource", "AVKit"),
+        .c("MKMapView", "MapKit"), .c("MKDirections.Request", "MapKit"), .c("MKLookAroundSnapshotter.Snapshot", "MapKit"),
+        .c("CLLocationManager", "CoreLocation"), .c("CLLocation", "CoreLocation"), .c("CLLocationButton", "CoreLocationUI"),
+        .c("PHAsset", "Photos"), .c("PHImageManager", "Photos"), .c("PHPickerViewController", "PhotosUI"),
+        .c("UNUserNotificationCenter", "UserNotifications"), .c("UNNotificationRequest", "UserNotifications"),
+        .c("NSManagedObjectContext", "CoreData"), .c("NSPersistentCloudKitContainer.Event", "CoreData"),
+        .c("SKSpriteNode", "SpriteKit"), .c("SCNNode", "SceneKit"), .c("ARSession", "ARKit"),
+        .c("ARConfiguration.VideoFormat", "ARKit"), .c("GKLocalPlayer", "GameKit"), .c("GKLeaderboard.Entry", "GameKit"),
+        .c("SKProductsRequest", "StoreKit"), .c("SKOverlay.AppConfiguration", "StoreKit"),
+        .c("EKEventStore", "EventKit"), .c("EKEventEditViewController", "EventKitUI"),
+        .c("CNContactStore", "Contacts"), .c("CNContactViewController", "ContactsUI"),
+        .c("HKHealthStore", "HealthKit"), .c("VNRecognizeTextRequest", "Vision"), .c("CKContainer", "CloudKit"),
+        .c("PKDrawingReference", "PencilKit"),
+        // CF types are classes in Swift, named without `Ref`.
+        .c("CGImage", "CoreGraphics"), .c("CVPixelBuffer", "CoreVideo"), .c("CMSampleBuffer", "CoreMedia"),
+        .c("CTFont", "CoreText"),
+        // Swift classes.
+        .c("UIHostingController", "SwiftUI"), .c("ModelContainer", "SwiftData"), .c("Schema", "SwiftData"),
+        .c("ModelEntity", "RealityKit"), .c("AnimationResource", "RealityKit"), .c("Publishers.Share", "Combine"),
+        .c("Subscribers.Sink", "Combine"), .c("UICollectionViewDiffableDataSource", "UIKit"),
+        .c("NSCollectionViewDiffableDataSource", "AppKit"),
+        // Enums, option sets, typed-string enums, error codes and C structs.
+        .v("UIButton.ButtonType", "UIKit"), .v("UIControl.State", "UIKit"), .v("UIControl.Event", "UIKit"),
+        .v("UIFont.TextStyle", "UIKit"), .v("UIEdgeInsets", "UIKit"), .v("UIAccessibility.GuidedAccessError.Code", "UIKit"),
+        .v("NSWindow.StyleMask", "AppKit"), .v("NSButton.BezelStyle", "AppKit"), .v("NSEvent.ModifierFlags", "AppKit"),
+        .v("WKNavigationActionPolicy", "WebKit"), .v("AVPlayer.TimeControlStatus", "AVFoundation"),
+        .v("AVLayerVideoGravity", "AVFoundation"), .v("AVAudioSession.Category", "AVFAudio"),
+        .v("MKMapType", "MapKit"), .v("CLError", "CoreLocation"), .v("CLError.Code", "CoreLocation"),
+        .v("CLAuthorizationStatus", "CoreLocation"), .v("PHAuthorizationStatus", "Photos"),
+        .v("PHPickerConfiguration", "PhotosUI"), .v("UNAuthorizationOptions", "UserNotifications"),
+        .v("UNError.Code", "UserNotifications"), .v("NSFetchRequestResultType", "CoreData"), .v("SKBlendMode", "SpriteKit"),
+        .v("SCNVector3", "SceneKit"), .v("SKError.Code", "StoreKit"), .v("EKAuthorizationStatus", "EventKit"),
+        .v("CNError.Code", "Contacts"), .v("CGAffineTransform", "CoreGraphics"), .v("CMTime", "CoreMedia"),
+        .v("CALayerContentsGravity", "QuartzCore"),
+        // Swift value types, and overlay structs that replace a SwiftPrivate Objective-C class.
+        .v("NavigationStack", "SwiftUI"), .v("ScrollViewReader", "SwiftUI"), .v("FetchDescriptor", "SwiftData"),
+        .v("PersistentIdentifier", "SwiftData"), .v("Product.SubscriptionInfo.RenewalInfo", "StoreKit"),
+        .v("SubscriptionStoreView", "StoreKit"), .v("AppStore", "StoreKit"), .v("Publishers.Map", "Combine"),
+        .v("PhysicallyBasedMaterial", "RealityKit"), .v("ModelComponent", "RealityKit"), .v("RealityView", "RealityKit"),
+        .v("MapCameraPosition", "MapKit"), .v("MapReader", "MapKit"), .v("UIBackgroundConfiguration", "UIKit"),
+        .v("UIListContentConfiguration", "UIKit"), .v("NSDiffableDataSourceSnapshot", "UIKit"), .v("PKDrawing", "PencilKit"),
+    ])
+    func frameworkSpotChecks(_ spot: Spot) throws {
+        #expect(catalog.kind(of: spot.name) == spot.kind)
+        #expect(catalog.kind(of: spot.module + "." + spot.name) == spot.kind)
+        let entry = try #require(catalog.entries.first { $0.name == spot.name })
+        #expect(entry.module == spot.module)
+    }
+
+    @Test(arguments: [
+        "MKDirectionsRequest",   // Swift calls it MKDirections.Request
+        "UIButtonType",          // obsoleted in Swift 4.2 for UIButton.ButtonType
+        "CLMonitor",             // NS_REFINED_FOR_SWIFT: the Swift overlay defines its own type
+        "CGImageRef", "UIListContentConfigurationReference", "UIGestureRecognizerDelegate",
+    ])
+    func objectiveCOnlyAndHiddenNamesAreNotListed(name: String) {
+        #expect(catalog.kind(of: name) == nil)
+    }
+
+    @Test(arguments: [
+        "UIImage", "UIColor", "UIFont", "UIImage.SymbolConfiguration", "NSColor", "CGImage", "CGColor", "CGPath",
+        "CIImage", "CTFont", "CLLocation", "CLPlacemark", "MKPlacemark", "PHAsset", "CNContact", "CNPostalAddress",
+        "AVURLAsset", "AVMetadataMachineReadableCodeObject", "NSParagraphStyle", "CMFormatDescription",
+        // Foundation, marked by the generator
+        "NSString", "NSAttributedString", "NSData", "NSNumber", "NSArray", "NSURL", "NSURLRequest",
+        // resolved like kind(of:)
+        "UIKit.UIImage", "Foundation.NSString", "NSArray<NSString>", "NSDictionary<NSString, NSNumber>",
+    ])
+    func immutableDataClasses(name: String) {
+        #expect(catalog.isImmutableClass(name))
+        #expect(catalog.kind(of: name) == .referenceType)
+    }
+
+    @Test(arguments: [
+        "NSMutableString", "NSMutableAttributedString", "NSMutableArray", "NSMutableData", "NSMutableURLRequest",
+        "NSMutableParagraphStyle", "CGMutablePath", "CNMutableContact", "CNMutablePostalAddress",
+        "NSImage", "MKMapItem", "AVMutableComposition", "UIView", "UIImageView", "JSONDecoder", "Timer",
+        "Date", "String", "Color", "MyThumbnail", "",
+    ])
+    func mutableClassesValueTypesAndUnknownNamesAreNotImmutable(name: String) {
+        #expect(!catalog.isImmutableClass(name))
+    }
+
+    @Test func immutableEntriesAreClassesAndNeverMutableVariants() {
+        let immutable = catalog.entries.filter(\.isImmutable)
+        #expect(immutable.count > 80)
+        for entry in immutable {
+            #expect(entry.kind == .referenceType, "\(entry.name)")
+            #expect(!entry.name.contains("Mutable"), "\(entry.name) is a mutable class")
+        }
+    }
+
+    @Test func noCuratedNameRepeatsAGeneratedOne() throws {
+        let marker = try #require(frameworkCatalogText.range(of: "# END GENERATED\n"))
+        let generated = try FrameworkCatalog(parsing: String(frameworkCatalogText[..<marker.upperBound]))
+        let curated = try FrameworkCatalog(parsing: String(frameworkCatalogText[marker.upperBound...]))
+        #expect(generated.entries.count > 900 && curated.entries.count > 5000)
+        let repeated = Set(generated.entries.map(\.name)).intersection(curated.entries.map(\.name))
+        #expect(repeated.isEmpty, "curated entries that the generator already lists: \(repeated.sorted())")
     }
 
     @Test(arguments: [
@@ -104,7 +226,10 @@ import Testing
 
     @Test func curatedAppleFrameworksAndGeneratedToolchainModulesAreBothPresent() {
         for module in ["Swift", "Foundation", "FoundationEssentials", "Dispatch", "Observation",
-                       "SwiftUI", "UIKit", "AppKit", "Combine", "SwiftData", "os"] {
+                       "SwiftUI", "UIKit", "AppKit", "Combine", "SwiftData", "os", "WebKit", "AVFoundation",
+                       "AVFAudio", "AVKit", "MapKit", "CoreLocation", "Photos", "PhotosUI", "UserNotifications",
+                       "CoreData", "SpriteKit", "SceneKit", "RealityKit", "ARKit", "GameKit", "StoreKit",
+                       "EventKit", "EventKitUI", "Contacts", "ContactsUI"] {
             #expect(catalog.moduleNames.contains(module), "missing section \(module)")
         }
         #expect(catalog.entries.first { $0.name == "Logger" }?.module == "os")

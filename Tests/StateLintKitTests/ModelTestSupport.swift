@@ -8,14 +8,15 @@ enum ModelHarness {
     }
 
     static func facts(_ source: String, path: String = "View.swift") -> FileFacts {
-        FactExtractor(structure: structure(source, path: path)).facts()
+        FactExtractor(structure: structure(source, path: path), file: FileID(0)).facts()
     }
 
     /// The views of a project made of `files` (path, source).
     static func views(_ files: [(path: String, source: String)]) -> [SwiftUIView] {
         let structures = files.map { structure($0.source, path: $0.path) }
         let index = ProjectIndex(summaries: structures.map(TypeDeclarationSummary.init))
-        return ProjectViews(files: structures.map { FactExtractor(structure: $0).facts() }, index: index).views
+        let facts = structures.enumerated().map { FactExtractor(structure: $1, file: FileID($0)).facts() }
+        return ProjectViews(files: facts, index: index).views
     }
 
     static func view(_ name: String, in files: [(path: String, source: String)]) -> SwiftUIView? {
@@ -25,7 +26,7 @@ enum ModelHarness {
     /// What `expression` (all of its tokens) evaluates to.
     static func value(_ expression: String) -> ValueFacts {
         let code = structure(expression).code
-        return ValueReader(code: code).value(in: 0..<code.count)
+        return ValueReader(code: code, file: FileID(0)).value(in: 0..<code.count)
     }
 
     /// The created type of `expression`, if it is a creation (nil for `.init()`'s).

@@ -50,22 +50,23 @@ enum PathologicalPipeline {
         if let problem = codeScanProblem(Tokenizer.scanCode(bytes), reference: structure.code, allTokens: tokens) {
             problems.append(problem)
         }
-        let facts = FactExtractor(structure: structure).facts()
+        let facts = FactExtractor(structure: structure, file: FileID(0)).facts()
         let project = ProjectIndex(summaries: [TypeDeclarationSummary(structure)])
         let views = ProjectViews(files: [facts], index: project).views
 
         var findings: [Finding] = []
         for extraOptions in [false, true] {
             let rules = configuredRules(extraOptions: extraOptions)
-            let context = RuleContext(types: TypeResolver(project: project), enabledRuleIDs: Set(rules.map(\.id)),
-                                      lines: facts.lines.map { [path: $0] } ?? [:])
+            var files = ProjectFiles()
+            files.add(facts)
+            let context = RuleContext(types: TypeResolver(project: project), enabledRuleIDs: Set(rules.map(\.id)), files: files)
             // Each rule on each view: violation spans must lie inside the file.
             for view in views {
                 for configured in rules {
                     for violation in configured.rule.check(view, context) {
                         let range = violation.span.range
-                        if violation.span.path != path || range.lowerBound < 0 || range.upperBound > bytes.count {
-                            problems.append("\(configured.id): violation \(violation.span.path) \(range) outside 0..<\(bytes.count)")
+                        if violation.span.file != facts.file || range.lowerBound < 0 || range.upperBound > bytes.count {
+                            problems.append("\(configured.id): violation \(range) in file \(violation.span.file.index) outside 0..<\(bytes.count)")
                         }
                     }
                 }

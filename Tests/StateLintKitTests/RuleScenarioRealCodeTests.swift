@@ -265,3 +265,202 @@ import Testing
         """, rules: [Self.nilCheck])
     }
 }
+
+/// More classes from real apps: code that must stay silent.
+@Suite struct RuleScenarioRealCodeSilenceTests {
+    static let all = RuleRegistry.all.map { $0.description.id }
+
+    /// `static` state (in a `PreviewProvider`) is made once.
+    @Test func staticStateInPreviewProviders() {
+        RuleScenarioRealCodeTests.expect("""
+        import SwiftUI
+        import Combine
+        final class Config: ObservableObject { @Published var name = "" }
+        struct SettingsView: View {
+            @Binding var config: Config
+            var body: some View { Text(config.name) }
+        }
+        struct SettingsView_Previews: PreviewProvider {
+            @State static private var config = Config()
+            @State static var other = Config()
+            static var previews: some View { SettingsView(config: $config) }
+        }
+        """, rules: Self.all)
+    }
+
+    /// A handle stopped and replaced on purpose every time is no model to guard or release.
+    @Test func stoppedAndReplacedHandles() {
+        RuleScenarioRealCodeTests.expect("""
+        import SwiftUI
+        struct ToolbarView: View {
+            @State private var idleItem: DispatchWorkItem?
+            @State private var ticker: Timer?
+            var body: some View {
+                Color.clear
+                    .onAppear { restartIdle() }
+                    .onAppear {
+                        ticker?.invalidate()
+                        ticker = Timer(timeInterval: 1, repeats: true) { _ in }
+                    }
+            }
+            private func restartIdle() {
+                idleItem?.cancel()
+                idleItem = DispatchWorkItem { print("idle") }
+            }
+        }
+        """, rules: Self.all)
+    }
+
+    /// Creations after a guard on a sibling the same code creates run once per that sibling.
+    @Test func siblingsCreatedUnderOneGuard() {
+        RuleScenarioRealCodeTests.expect("""
+        import SwiftUI
+        @Observable final class Filters {}
+        struct SearchView: View {
+            @State private var communities: Filters?
+            @State private var people: Filters?
+            @State private var posts: Filters?
+            @State private var tags: Filters?
+            var body: some View {
+                Text("Search")
+                    .onAppear { makeFilters() }
+                    .onAppear { if tags == nil { setUpTags() } }
+                    .onDisappear { communities = nil; people = nil; posts = nil; tags = nil }
+            }
+            private func makeFilters() {
+                guard communities == nil else { return }
+                communities = Filters()
+                people = Filters()
+                posts = Filters()
+            }
+            private func setUpTags() { tags = Filters(); people = people ?? Filters() }
+        }
+        """, rules: Self.all)
+    }
+
+    /// An `ObservableObject` held in `@State` only to be handed on needs no observing there.
+    @Test func observableObjectsHandedOn() {
+        RuleScenarioRealCodeTests.expect("""
+        import SwiftUI
+        import Combine
+        final class Session: ObservableObject { @Published var user = "" }
+        struct RootView: View {
+            @State private var session: Session?
+            @State private var login: Session?
+            var body: some View {
+                ContentView()
+                    .environmentObject(session ?? Session.shared)
+                    .sheet(item: $login) { LoginView(session: $0) }
+                    .onAppear { session = Session.current() }
+            }
+        }
+        struct DriveMenu: View {
+            ↓@State var config: Session
+            var body: some View { Text(config.user) }
+        }
+        extension Session: Identifiable {
+            static let shared = Session()
+            static func current() -> Session { shared }
+        }
+        """, rules: [ObservableObjectInStateRule.description.id])
+    }
+
+    /// `let actor = actor` before a line starting `Task {` declares nothing.
+    @Test func actorAsAName() {
+        RuleScenarioRealCodeTests.expect([
+            ("Worker.swift", """
+            func forward(_ actor: Worker) {
+                let actor = actor
+                Task { await actor.run() }
+            }
+            """),
+            ("View.swift", """
+            import SwiftUI
+            struct JobView: View {
+                @State private var job: Task<Void, Never>?
+                @State private var other = Task<Void, Never> { }
+                var body: some View { Text("").onAppear { job = Task { }; job?.cancel() } }
+            }
+            """),
+        ], rules: [StateInlineClassInitRule.description.id, AppearMissingNilCheckRule.description.id,
+                   DisappearMissingTeardownRule.description.id])
+    }
+
+    /// Attributes in the inheritance clause keep the type a view.
+    @Test func attributesInTheInheritanceClause() {
+        RuleScenarioRealCodeTests.expect("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct A: @preconcurrency View {
+            ↓@State private var model = Model()
+            var body: some View { Text("") }
+        }
+        struct B: Equatable, @unchecked Sendable, View {
+            ↓@State private var model = Model()
+            var body: some View { Text("") }
+            static func == (a: B, b: B) -> Bool { true }
+        }
+        """, rules: [StateInlineClassInitRule.description.id])
+    }
+
+    /// Two views with one name in different folders (targets) are reported once each.
+    @Test func sameNamedViewsInTwoTargets() {
+        RuleScenarioRealCodeTests.expect([
+            ("App/Avatar.swift", """
+            import SwiftUI
+            @Observable final class Loader {}
+            struct Avatar: View {
+                @State private var loader: Loader
+                init() { ↓self._loader = .init(wrappedValue: .init()) }
+                var body: some View { Text("") }
+            }
+            """),
+            ("Widget/Avatar.swift", """
+            import SwiftUI
+            struct Avatar: View {
+                @State private var loader: Loader
+                init() { ↓self._loader = .init(wrappedValue: .init()) }
+                var body: some View { Text("") }
+            }
+            """),
+        ], rules: [StateInlineClassInitRule.description.id])
+    }
+}
+
+/// Immutable framework data is a cache, not a model: re-making it on appear loses no user state,
+/// and keeping it after the view disappears is no leak. Making it on every view init still costs.
+@Suite struct RuleScenarioImmutableDataTests {
+    @Test(arguments: [AppearMissingNilCheckRule.description.id, DisappearMissingTeardownRule.description.id])
+    func thumbnailsMadeOnAppear(rule: String) {
+        let marked = """
+        import SwiftUI
+        import UIKit
+        @Observable final class GalleryModel {}
+        struct ThumbnailView: View {
+            @State private var thumbnail: UIImage?
+            @State private var color: UIColor?
+            @State private var model: GalleryModel?
+            var body: some View {
+                Color.clear
+                    .onAppear {
+                        thumbnail = UIImage(named: "cover")
+                        color = UIColor(white: 0.5, alpha: 1)
+                        ↓model = GalleryModel()
+                    }
+            }
+        }
+        """
+        RuleScenarioRealCodeTests.expect(marked, rules: [rule])
+    }
+
+    @Test func immutableDataInStateIsStillMadeOnEveryInit() {
+        RuleScenarioRealCodeTests.expect("""
+        import SwiftUI
+        import UIKit
+        struct CoverView: View {
+            ↓@State private var image = UIImage(named: "cover")
+            var body: some View { Text("") }
+        }
+        """, rules: [StateInlineClassInitRule.description.id])
+    }
+}

@@ -63,6 +63,8 @@ struct LintCommand {
         engineOptions.knownClasses = configuration.knownClasses
         engineOptions.knownValueTypes = configuration.knownValueTypes
         engineOptions.keepsSourcesWithFixes = options.fixMode != nil
+        // One run, then the process exits: the OS frees the analyses faster than we would.
+        engineOptions.keepsAnalysesUntilExit = true
 
         // A terminal gets a live progress line instead of the `Linting N files…` line.
         let status = StatusLine(environment: environment, quiet: options.quiet, color: useColor)
@@ -213,7 +215,7 @@ struct LintCommand {
         let t = result.timings
         let wall = Self.seconds(since: started)
         let megabytes = Double(result.byteCount) / 1e6
-        environment.stderr.write(String(format: "timings (CPU seconds summed over threads): read %.3f  tokenize %.3f  structure %.3f  index %.3f  rules %.3f\n", t.read, t.tokenize, t.structure, t.index, t.rules))
+        environment.stderr.write(String(format: "timings (CPU seconds summed over threads): read %.3f  tokenize %.3f  structure %.3f  index %.3f  model %.3f  rules %.3f\n", t.read, t.tokenize, t.structure, t.index, t.model, t.rules))
         environment.stderr.write(String(format: "timings (main thread): discover %.3f  format %.3f\n", discover, format))
         environment.stderr.write(String(format: "wall %.3f s, %d files linted (%d indexed), %.2f MB, %.1f MB/s\n", wall, result.lintedFiles.count, result.indexedFileCount, megabytes, wall > 0 ? megabytes / wall : 0))
     }

@@ -103,6 +103,6 @@ public final class CachedSourceLines: @unchecked Sendable {
 
     public func trimmedText(_ path: String, _ line: Int) -> String {
         guard let bytes = self.line(path, line) else { return "" }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return String(decoding: SourceFile.withoutByteOrderMark(bytes, line: line), as: UTF8.self).trimmingCharacters(in: .whitespaces)
     }
 }

@@ -15,12 +15,12 @@ struct DirectiveFilter: Sendable {
     /// Start and end of each directive's comment, then of each malformed one.
     private let directiveSpans: [(SourceLocation, SourceLocation)]
     private let malformedSpans: [(SourceLocation, SourceLocation)]
-    private let path: String
+    private let id: FileID
     /// The edits that remove each directive, or one of its rule ids (malformed ones get no fix).
     private let removals: [DirectiveRemovals]
 
-    init(file: SourceFile, tokens: [Token]) {
-        path = file.path
+    init(file: SourceFile, id: FileID, tokens: [Token]) {
+        self.id = id
         let (directives, malformed) = Directive.parse(file, tokens: tokens)
         self.directives = directives
         self.malformed = malformed
@@ -59,7 +59,7 @@ struct DirectiveFilter: Sendable {
         let problemID = SuperfluousDisableCommand.description.id
         func problem(_ span: (SourceLocation, SourceLocation), _ start: Int, _ end: Int, _ message: String,
                      fix: Fix?) -> Candidate {
-            Candidate(ruleID: problemID, violation: RuleViolation(at: SourceSpan(path: path, range: start..<end), message, fix: fix),
+            Candidate(ruleID: problemID, violation: RuleViolation(at: SourceSpan(file: id, range: start..<end), message, fix: fix),
                       start: span.0, end: span.1)
         }
         let isKnown = { (id: String) in id == "all" || knownRules.contains(id) }

@@ -13,6 +13,9 @@ public struct LintEngine: Sendable {
         public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
         public var knownClasses: [String] = []
         public var knownValueTypes: [String] = []
+        /// Keep the analyses until the process exits rather than freeing them (see
+        /// `ProcessLifetime`): for a command that exits after one run.
+        public var keepsAnalysesUntilExit = false
         /// Keep the bytes of the linted files that findings' fixes edit (`Result.sourcesWithFixes`),
         /// for `--fix`: fixes apply to exactly the bytes that were linted. Until the rules have
         /// run that is not known, so every linted file with facts or directives is kept meanwhile.
@@ -103,8 +106,8 @@ public struct LintEngine: Sendable {
         let directory = WorkingDirectory.current()
         let analyses = parallelMap(Array(work.indices), jobs: options.jobs) { position -> FileAnalysis in
             let isLinted = position < files.count  // `work` is `files`, then index-only files
-            var (analysis, summary) = analyse(work[position], isLinted: isLinted, sources: sources, directory: directory,
-                                              validatingText: validatingText)
+            var (analysis, summary) = analyse(work[position], file: FileID(position), isLinted: isLinted, sources: sources,
+                                              directory: directory, validatingText: validatingText)
             Self.measure(&analysis.timings.index) { index.add(summary, position: position) }
             progress?(isLinted ? .linting : .indexing, isLinted ? files.count : indexOnly.count)
             return analysis
@@ -120,10 +123,12 @@ public struct LintEngine: Sendable {
                 result.byteCount += analysed.byteCount
             }
         }
-        let checked = findings(of: analyses, index: index.build(), timings: &result.timings)
+        let project = Self.measure(&result.timings.index) { index.build() }
+        let checked = findings(of: analyses, index: project, timings: &result.timings)
         result.findings = checked.findings
         result.unresolvedTypeNames = checked.unresolved
         if options.keepsSourcesWithFixes { result.sourcesWithFixes = Self.sourcesEdited(by: result.findings, in: analyses) }
+        if options.keepsAnalysesUntilExit { ProcessLifetime.keep(analyses) }
         return result
     }
 
@@ -157,7 +162,7 @@ public struct LintEngine: Sendable {
         let bytes: [UInt8]?
     }
 
-    private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]],
+    private func analyse(_ path: String, file fileID: FileID, isLinted: Bool, sources: [String: [UInt8]],
                          directory: WorkingDirectory?, validatingText: Bool) -> (FileAnalysis, TypeDeclarationSummary) {
         var timings = Timings()
         do throws(FileReadError) {
@@ -174,9 +179,9 @@ public struct LintEngine: Sendable {
             clock.lap(&timings.structure)
             let summary = TypeDeclarationSummary(structure)
             clock.lap(&timings.index)
-            let facts = FactExtractor(structure: structure).facts()
+            let facts = FactExtractor(structure: structure, file: fileID).facts()
             clock.lap(&timings.model)
-            let directives = isLinted ? DirectiveFilter(file: file, tokens: comments) : nil
+            let directives = isLinted ? DirectiveFilter(file: file, id: fileID, tokens: comments) : nil
             clock.lap(&timings.rules)
             let mayBeFixed = options.keepsSourcesWithFixes && isLinted && (!facts.isEmpty || !(directives?.isEmpty ?? true))
             let analysed = Analysed(facts: facts, directives: directives, byteCount: bytes.count, bytes: mayBeFixed ? bytes : nil)
@@ -193,26 +198,24 @@ public struct LintEngine: Sendable {
     func findings(of analyses: [FileAnalysis], index: ProjectIndex, timings: inout Timings)
         -> (findings: [Finding], unresolved: [String: Int]) {
         var facts: [FileFacts] = []
-        var lines: [String: LineIndex] = [:]
-        var styles: [String: SourceStyle] = [:]
-        var directives: [(path: String, filter: DirectiveFilter)] = []
+        var files = ProjectFiles()
+        var directives: [(file: FileID, path: String, filter: DirectiveFilter)] = []
         for analysis in analyses {
             guard case .success(let analysed) = analysis.outcome else { continue }
             facts.append(analysed.facts)
-            if let index = analysed.facts.lines { lines[analysis.path] = index }
-            if let style = analysed.facts.style { styles[analysis.path] = style }
-            if analysis.isLinted, let filter = analysed.directives { directives.append((analysis.path, filter)) }
+            files.add(analysed.facts)
+            if analysis.isLinted, let filter = analysed.directives { directives.append((analysed.facts.file, analysis.path, filter)) }
         }
         var seconds = 0.0
         let views = Self.measure(&seconds) { ProjectViews(files: facts, index: index).views }
         timings.model += seconds
+        defer { if options.keepsAnalysesUntilExit { ProcessLifetime.keep(views) } }
         let resolver = TypeResolver(project: index, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
         let enabled = ranRuleIDs
-        let lineIndexes = lines
-        let fileStyles = styles
+        let projectFiles = files
         let perView = parallelMap(views, jobs: options.jobs) { view -> ViewViolations in
             var seconds = 0.0
-            let context = RuleContext(types: resolver, enabledRuleIDs: enabled, lines: lineIndexes, styles: fileStyles)
+            let context = RuleContext(types: resolver, enabledRuleIDs: enabled, files: projectFiles)
             var found: [(ruleID: String, violation: RuleViolation)] = []
             Self.measure(&seconds) {
                 for configured in rules {
@@ -221,30 +224,34 @@ public struct LintEngine: Sendable {
             }
             return ViewViolations(violations: found, unresolved: context.unresolvedTypeNames, seconds: seconds)
         }
-        var byPath: [String: [Candidate]] = [:]
+        var byFile: [FileID: [Candidate]] = [:]
+        // Fix edits name their files by path: the files by path, made when a fix first needs it.
+        var filesByPath: [String: FileID]?
         var unresolved: [String: Int] = [:]
         for result in perView {
             timings.rules += result.seconds
             for name in result.unresolved { unresolved[name, default: 0] += 1 }
             for (ruleID, var violation) in result.violations {
-                let path = violation.span.path
-                guard let index = lines[path] else { continue }
+                let span = violation.span
+                guard let index = files.lineIndex(of: span.file) else { continue }
                 // Fix edits get their positions and the file's line endings here (rarely any).
                 if let fix = violation.fix {
+                    let byPath = filesByPath ?? Dictionary(analyses.indices.map { (analyses[$0].path, FileID($0)) }, uniquingKeysWith: { a, _ in a })
+                    filesByPath = byPath
                     violation.fix?.edits = FixPlacement.place(fix.edits) { path in
-                        lines[path].map { FixPlacement.Layout(lines: $0, lineEnding: styles[path]?.lineEnding ?? .lf) }
+                        guard let id = byPath[path], let lines = files.lineIndex(of: id) else { return nil }
+                        return FixPlacement.Layout(lines: lines, lineEnding: files.style(of: id)?.lineEnding ?? .lf)
                     }
                 }
-                byPath[path, default: []].append(Candidate(
+                byFile[span.file, default: []].append(Candidate(
                     ruleID: ruleID, violation: violation,
-                    start: index.location(ofOffset: violation.span.range.lowerBound),
-                    end: index.location(ofOffset: violation.span.range.upperBound)))
+                    start: index.location(ofOffset: span.range.lowerBound), end: index.location(ofOffset: span.range.upperBound)))
             }
         }
         var findings: [Finding] = []
-        for (path, filter) in directives {
+        for (file, path, filter) in directives {
             // Candidates in source order, each violation once (two views never share a span).
-            let candidates = (byPath[path] ?? []).sorted { ($0.violation.span.range.lowerBound, $0.ruleID) < ($1.violation.span.range.lowerBound, $1.ruleID) }
+            let candidates = (byFile[file] ?? []).sorted { ($0.violation.span.range.lowerBound, $0.ruleID) < ($1.violation.span.range.lowerBound, $1.ruleID) }
             guard !candidates.isEmpty || !filter.isEmpty else { continue }
             let outcome = filter.apply(candidates, ranRules: ranRuleIDs, knownRules: knownRuleIDs)
             findings += outcome.kept.map { makeFinding(path, $0, severity: severities[$0.ruleID] ?? .warning) }

@@ -38,7 +38,7 @@ enum FixPlacement {
     static func place(_ edits: [TextEdit], in file: SourceFile) -> [TextEdit] {
         let needsLineEnding = edits.contains { $0.path == file.path && $0.replacement.utf8.contains { $0 == 0x0A || $0 == 0x0D } }
         let layout = Layout(locate: { file.location(ofOffset: $0) },
-                            lineEnding: needsLineEnding ? SourceStyle.lineEnding(file.bytes, lineStarts: file.lineStarts) : .lf)
+                            lineEnding: needsLineEnding ? SourceStyle.lineEnding(of: file.bytes) : .lf)
         return place(edits) { $0 == file.path ? layout : nil }
     }
 }

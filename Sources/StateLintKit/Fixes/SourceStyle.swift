@@ -51,8 +51,12 @@ public struct SourceStyle: Sendable {
     }
 
     public init(_ file: SourceFile) {
-        let bytes = file.bytes
-        let starts = file.lineStarts
+        self.init(bytes: file.bytes, lineStarts: file.lineStarts.map { Int32(truncatingIfNeeded: $0) })
+    }
+
+    /// From the file's bytes and the offset of each line start (`lineStarts[0] == 0`), as
+    /// `LineIndex` keeps them.
+    init(bytes: [UInt8], lineStarts starts: [Int32]) {
         hasByteOrderMark = Self.hasByteOrderMark(bytes)
         lineEnding = Self.lineEnding(bytes, lineStarts: starts)
         var indents = [UInt8](repeating: 0, count: starts.count)
@@ -61,8 +65,8 @@ public struct SourceStyle: Sendable {
         var steps = [Int](repeating: 0, count: 9)
         var previousWidth = 0
         for (line, lineStart) in starts.enumerated() {
-            let start = line == 0 && hasByteOrderMark ? 3 : lineStart
-            let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
+            let start = line == 0 && hasByteOrderMark ? 3 : Int(lineStart)
+            let end = line + 1 < starts.count ? Int(starts[line + 1]) : bytes.count
             var first = start
             var tabs = 0
             while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") {
@@ -76,7 +80,7 @@ public struct SourceStyle: Sendable {
                 indents[line] = Self.tabFlag | UInt8(width)
             } else {
                 indents[line] = Self.mixed
-                mixed[line] = file.text(start..<first)
+                mixed[line] = String(decoding: bytes[start..<first], as: UTF8.self)
             }
             // Blank lines and block-comment continuations (` * text`, one space in) say
             // nothing about the code's indentation.
@@ -138,10 +142,11 @@ public struct SourceStyle: Sendable {
     }
 
     /// The most common line ending, from the byte (or two) before each line start.
-    static func lineEnding(_ bytes: [UInt8], lineStarts: [Int]) -> LineEnding {
+    static func lineEnding(_ bytes: [UInt8], lineStarts: [Int32]) -> LineEnding {
         var lf = 0, crlf = 0, cr = 0
         var first: LineEnding?
-        for start in lineStarts.dropFirst() {
+        for start32 in lineStarts.dropFirst() {
+            let start = Int(start32)
             let ending: LineEnding = bytes[start - 1] == 0x0D ? .cr : (start >= 2 && bytes[start - 2] == 0x0D ? .crlf : .lf)
             switch ending {
             case .lf: lf += 1
@@ -159,6 +164,6 @@ public struct SourceStyle: Sendable {
 
     /// The line ending of `bytes` (a file not yet given a line table).
     static func lineEnding(of bytes: [UInt8]) -> LineEnding {
-        lineEnding(bytes, lineStarts: SourceFile.computeLineStarts(bytes))
+        lineEnding(bytes, lineStarts: SourceFile.computeLineStarts32(bytes))
     }
 }

@@ -26,7 +26,9 @@ public enum FindingFingerprints {
             if let last = lastLine, last.line == finding.start.line, last.path == finding.path {
                 lineKey = last.text
             } else {
-                let lineText = context.sourceLines.text(path: finding.path, line: finding.start.line) ?? ""
+                let lineText = context.sourceLines.bytes(path: finding.path, line: finding.start.line).map {
+                    String(decoding: SourceFile.withoutByteOrderMark($0, line: finding.start.line), as: UTF8.self)
+                } ?? ""
                 lineKey = keyText(trimSpacesAndTabs(lineText))
                 lastLine = (finding.path, finding.start.line, lineKey)
             }
@@ -54,7 +56,8 @@ public enum FindingFingerprints {
         return Array(("sha256:" + SHA256.hexDigest(bytes)).utf8)
     }
 
-    /// Indentation changes should not change the fingerprint.
+    /// Indentation changes should not change the fingerprint (nor a byte order mark: see
+    /// `SourceFile.withoutByteOrderMark`).
     static func trimSpacesAndTabs(_ text: String) -> String {
         let scalars = text.unicodeScalars
         let isBlank: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }

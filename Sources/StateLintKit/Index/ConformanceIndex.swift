@@ -22,101 +22,163 @@ public struct ConformanceIndex: Sendable {
 
         /// What naming `name` after `:` says by itself (`ObservableObject`, `SwiftUI.View`).
         static func named(_ name: String) -> Conformances {
-            if name == "ObservableObject" || name == "Combine.ObservableObject" { return .observableObject }
-            return SwiftUIProtocol(named: name).map(Conformances.init) ?? []
+            byName[name] ?? []
         }
+
+        /// Every protocol name with and without its module: one lookup per inherited name.
+        private static let byName: [String: Conformances] = {
+            var names: [String: Conformances] = ["ObservableObject": .observableObject, "Combine.ObservableObject": .observableObject]
+            for swiftUIProtocol in SwiftUIProtocol.allCases {
+                names[swiftUIProtocol.rawValue] = Conformances(swiftUIProtocol)
+                names["SwiftUI." + swiftUIProtocol.rawValue] = Conformances(swiftUIProtocol)
+            }
+            return names
+        }()
     }
 
-    private struct Entry: Sendable {
-        var inheritance: [String] = []
-        var isObservable = false
-        var conformances: Conformances = []
+    /// What the headers of one type (its declaration and extensions) say.
+    public struct Entry: Sendable {
+        fileprivate let name: String
+        fileprivate(set) var inheritance: [String] = []
+        public fileprivate(set) var isObservable = false
+        public fileprivate(set) var conformances: Conformances = []
+        fileprivate var state = State.pending
+
+        fileprivate enum State: Sendable { case pending, inProgress, done }
     }
 
-    /// Qualified name → what the headers of the type (declaration and extensions) say.
-    private var entries: [String: Entry] = [:]
-    /// Last name component → the qualified names ending in it.
-    private var byLastComponent: [String: [String]] = [:]
+    /// The entries, and where each qualified name's is.
+    private var entries: [Entry] = []
+    private var slots: [String: Int] = [:]
+    /// Last name component → the qualified names ending in it, for the nested ones.
+    private var nestedByLastComponent: [String: [String]] = [:]
+    /// The types that have types nested in them: only inside those is a scoped lookup made.
+    private var enclosingNames: Set<String> = []
     /// Typealias qualified name → target.
     private var aliases: [String: String] = [:]
+    /// The last name components of the classes that are `ObservableObject`s and not `@Observable`
+    /// (and of the typealiases of them): a name not in it needs no lookup.
+    public private(set) var legacyObservableObjectNames: Set<String> = []
 
     public init() {}
 
     public init(headers: [TypeHeader], aliases: [TypeDeclarationSummary.Alias]) {
         for alias in aliases where self.aliases[alias.qualifiedName] == nil { self.aliases[alias.qualifiedName] = alias.target }
-        for header in headers where header.kind != .extension {
-            entries[header.name, default: Entry()].inheritance += header.inheritance
-            if header.isObservable { entries[header.name]!.isObservable = true }
+        for header in headers where header.kind != .extension { add(header, as: header.name) }
+        for header in headers where header.kind == .extension { add(header, as: resolve(header.name, inScope: nil) ?? header.name) }
+        // Inherited names repeat across a project (`Identifiable`, `Codable`, a base class): each
+        // is resolved once where the scope cannot change the answer.
+        var resolvedAtTopLevel: [String: Int?] = [:]
+        for slot in entries.indices { computeConformances(of: slot, memo: &resolvedAtTopLevel) }
+        for (name, slot) in slots where entries[slot].conformances.contains(.observableObject) && !entries[slot].isObservable {
+            legacyObservableObjectNames.insert(lastComponent(name))
         }
-        rebuildLastComponents()
-        for header in headers where header.kind == .extension {
-            let name = resolve(header.name, inScope: nil) ?? header.name
-            entries[name, default: Entry()].inheritance += header.inheritance
-        }
-        rebuildLastComponents()
-        var done: Set<String> = []
-        for name in entries.keys.sorted() {
-            var visiting: Set<String> = []
-            _ = computeConformances(of: name, done: &done, visiting: &visiting)
+        for (alias, target) in self.aliases where legacyObservableObjectNames.contains(lastComponent(target)) {
+            legacyObservableObjectNames.insert(lastComponent(alias))
         }
     }
 
-    /// The conformances of the type `name` written inside the type `scope`; empty for a type
-    /// the project does not declare.
+    private mutating func add(_ header: TypeHeader, as name: String) {
+        let slot: Int
+        if let existing = slots[name] {
+            slot = existing
+        } else {
+            slot = entries.count
+            entries.append(Entry(name: name))
+            slots[name] = slot
+            if let dot = DottedName.lastDot(in: name) {
+                nestedByLastComponent[String(name[name.index(after: dot)...]), default: []].append(name)
+                var prefix = name[..<dot]
+                while true {
+                    enclosingNames.insert(String(prefix))
+                    guard let outer = DottedName.lastDot(in: prefix) else { break }
+                    prefix = prefix[..<outer]
+                }
+            }
+        }
+        entries[slot].inheritance += header.inheritance
+        if header.isObservable { entries[slot].isObservable = true }
+    }
+
+    /// The entry of the type `name` written inside the type `scope`, if the project declares it.
+    public func entry(for name: String, inScope scope: String?) -> Entry? {
+        resolve(name, inScope: scope).flatMap { slots[$0] }.map { entries[$0] }
+    }
+
+    /// The conformances of the type `name` written inside `scope`; what the name itself says
+    /// for a type the project does not declare (`View`).
     public func conformances(of name: String, inScope scope: String?) -> Conformances {
         guard let resolved = resolve(name, inScope: scope) else { return Conformances.named(name) }
-        return entries[resolved]?.conformances ?? []
-    }
-
-    /// Whether the type `name` written inside `scope` is declared `@Observable`.
-    public func isObservable(_ name: String, inScope scope: String?) -> Bool {
-        guard let resolved = resolve(name, inScope: scope) else { return false }
-        return entries[resolved]?.isObservable ?? false
+        return slots[resolved].map { entries[$0].conformances } ?? []
     }
 
     /// The qualified name of the project type `name` means inside `scope`: the types nested in
     /// the scope first (innermost first), then the top level, then without a module prefix,
-    /// then the only type whose last component it is. Typealiases are followed.
+    /// then the only nested type whose last component it is. Typealiases are followed.
     func resolve(_ name: String, inScope scope: String?) -> String? {
         var name = name
         for _ in 0..<4 {
             guard let target = aliases[name] else { break }
             name = target
         }
-        var prefix: Substring? = scope.map { $0[...] }
-        while let current = prefix, !current.isEmpty {
-            let candidate = current + "." + name
-            if entries[candidate] != nil { return candidate }
-            prefix = DottedName.lastDot(in: current).map { current[..<$0] }
+        if let scope, !enclosingNames.isEmpty {
+            var prefix = scope[...]
+            while !prefix.isEmpty {
+                if enclosingNames.contains(String(prefix)) {
+                    let candidate = prefix + "." + name
+                    if slots[candidate] != nil { return candidate }
+                }
+                guard let dot = DottedName.lastDot(in: prefix) else { break }
+                prefix = prefix[..<dot]
+            }
         }
-        if entries[name] != nil { return name }
+        if slots[name] != nil { return name }
         if let dot = DottedName.firstDot(in: name) {
             let rest = String(name[name.index(after: dot)...])
-            if entries[rest] != nil { return rest }
+            if slots[rest] != nil { return rest }
         }
-        if let only = byLastComponent[lastComponent(name)], only.count == 1, only[0].hasSuffix("." + name) { return only[0] }
+        if !nestedByLastComponent.isEmpty, let only = nestedByLastComponent[lastComponent(name)], only.count == 1,
+           only[0].hasSuffix("." + name) {
+            return only[0]
+        }
         return nil
     }
 
-    private mutating func rebuildLastComponents() {
-        byLastComponent = [:]
-        for name in entries.keys.sorted() { byLastComponent[lastComponent(name), default: []].append(name) }
+    /// Whether the answer of `resolve(_:inScope:)` inside `scope` is the top-level one.
+    private func scopeIsIrrelevant(_ scope: String?) -> Bool {
+        guard let scope, !enclosingNames.isEmpty else { return true }
+        var prefix = scope[...]
+        while true {
+            if enclosingNames.contains(String(prefix)) { return false }
+            guard let dot = DottedName.lastDot(in: prefix) else { return true }
+            prefix = prefix[..<dot]
+        }
     }
 
     /// Depth-first, each type once; a cycle (`class A: B`, `class B: A`) contributes nothing more.
-    private mutating func computeConformances(of name: String, done: inout Set<String>, visiting: inout Set<String>) -> Conformances {
-        guard let entry = entries[name] else { return [] }
-        if done.contains(name) || !visiting.insert(name).inserted { return entry.conformances }
+    @discardableResult
+    private mutating func computeConformances(of slot: Int, memo: inout [String: Int?]) -> Conformances {
+        guard entries[slot].state == .pending else { return entries[slot].conformances }
+        entries[slot].state = .inProgress
         var result: Conformances = []
+        let name = entries[slot].name
         let scope = DottedName.lastDot(in: name).map { String(name[..<$0]) }
-        for inherited in entry.inheritance {
-            result.formUnion(Conformances.named(inherited))
-            if let resolved = resolve(inherited, inScope: scope), resolved != name {
-                result.formUnion(computeConformances(of: resolved, done: &done, visiting: &visiting))
+        let topLevel = scopeIsIrrelevant(scope)
+        for inherited in entries[slot].inheritance {
+            let named = Conformances.named(inherited)
+            // A protocol of SwiftUI's or Combine's says all there is to say.
+            guard named.isEmpty else { result.formUnion(named); continue }
+            let resolved: Int?
+            if topLevel, let known = memo[inherited] {
+                resolved = known
+            } else {
+                resolved = resolve(inherited, inScope: scope).flatMap { slots[$0] }
+                if topLevel { memo[inherited] = resolved }
             }
+            if let resolved, resolved != slot { result.formUnion(computeConformances(of: resolved, memo: &memo)) }
         }
-        entries[name]!.conformances = result
-        done.insert(name)
+        entries[slot].conformances = result
+        entries[slot].state = .done
         return result
     }
 }

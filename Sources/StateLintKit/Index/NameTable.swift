@@ -24,6 +24,9 @@ struct NameTable: Sendable {
     /// Names stored, and how many of them are ambiguous.
     private(set) var count = 0
     private(set) var ambiguousCount = 0
+    /// Slots looked at by `add`, rehashing included: what stays linear in the names added
+    /// however they were chosen (counted by a test, not timed).
+    private(set) var probeCount = 0
 
     static func state(of kind: TypeKind) -> UInt8 { kind == .referenceType ? reference : value }
 
@@ -35,18 +38,10 @@ struct NameTable: Sendable {
         }
     }
 
-    /// FNV-1a: what `hash` arguments must be (`hashSeed`, then `hash(_:adding:)` per byte).
+    /// What `hash` arguments must be: the process-keyed hash of the name's bytes, so names
+    /// chosen to collide cannot be found offline (see `KeyedByteHash`).
     @inline(__always)
-    static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = hashSeed
-        for byte in name { hash = Self.hash(hash, adding: byte) }
-        return hash
-    }
-
-    static var hashSeed: UInt64 { 0xcbf2_9ce4_8422_2325 }
-
-    @inline(__always)
-    static func hash(_ hash: UInt64, adding byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 { KeyedByteHash.hash(name) }
 
     mutating func reserveCapacity(_ names: Int) {
         var capacity = slots.count
@@ -62,34 +57,54 @@ struct NameTable: Sendable {
 
     /// The slot holding `name`, or nil.
     private func find(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64, in arena: UnsafeBufferPointer<UInt8>) -> Int? {
+        let place = locate(name, hash: hash, in: arena)
+        return place.found ? place.index : nil
+    }
+
+    /// The slot holding `name`, or else the empty slot that ends its probe sequence; and how
+    /// many slots were looked at.
+    private func locate(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64,
+                        in arena: UnsafeBufferPointer<UInt8>) -> (index: Int, found: Bool, probes: Int) {
         slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
             var index = Self.start(hash, mask)
+            var probes = 1
             while true {
                 let slot = slots[index]
-                if slot.state == Self.empty { return nil }
-                if slot.hash == hash && Self.equal(slot, name, arena) { return index }
+                if slot.state == Self.empty { return (index, false, probes) }
+                if slot.hash == hash && Self.equal(slot, name, arena) { return (index, true, probes) }
                 index = (index &+ 1) & mask
+                probes &+= 1
             }
         }
     }
 
     /// Records `kind` for the name at `start..<start + length` in `arena` (which must keep
-    /// those bytes); a second, different kind makes it ambiguous.
-    mutating func add(start: Int, length: Int, hash: UInt64, _ kind: TypeKind, in arena: UnsafeBufferPointer<UInt8>) {
+    /// those bytes); a second, different kind makes it ambiguous. Returns the name's state
+    /// before the call (`empty` when it was new), so a caller that rejects duplicates probes once.
+    @discardableResult
+    mutating func add(start: Int, length: Int, hash: UInt64, _ kind: TypeKind, in arena: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let state = Self.state(of: kind)
         let name = UnsafeBufferPointer(rebasing: arena[start..<(start + length)])
-        if let found = find(name, hash: hash, in: arena) {
-            let existing = slots[found].state
+        var place = locate(name, hash: hash, in: arena)
+        probeCount &+= place.probes
+        if place.found {
+            let existing = slots[place.index].state
             if existing != Self.ambiguous && existing != state {
-                slots[found].state = Self.ambiguous
+                slots[place.index].state = Self.ambiguous
                 ambiguousCount += 1
             }
-            return
+            return existing
         }
-        if 2 * (count + 1) > slots.count { rehash(2 * slots.count) }
-        insert(Slot(hash: hash, start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length), state: state))
+        if 2 * (count + 1) > slots.count {
+            rehash(2 * slots.count)
+            place = locate(name, hash: hash, in: arena)
+            probeCount &+= place.probes
+        }
+        slots[place.index] = Slot(hash: hash, start: Int32(truncatingIfNeeded: start),
+                                  length: Int32(truncatingIfNeeded: length), state: state)
         count += 1
+        return Self.empty
     }
 
     /// Every name with its state, in table order.
@@ -101,8 +116,7 @@ struct NameTable: Sendable {
 
     @inline(__always)
     private static func start(_ hash: UInt64, _ mask: Int) -> Int {
-        // FNV's low bits are weak for short names: mix before masking.
-        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        Int(truncatingIfNeeded: hash) & mask  // every bit of a SipHash is as good as any other
     }
 
     @inline(__always)
@@ -116,7 +130,11 @@ struct NameTable: Sendable {
     private mutating func insert(_ slot: Slot) {
         let mask = slots.count - 1
         var index = Self.start(slot.hash, mask)
-        while slots[index].state != Self.empty { index = (index &+ 1) & mask }
+        probeCount &+= 1
+        while slots[index].state != Self.empty {
+            index = (index &+ 1) & mask
+            probeCount &+= 1
+        }
         slots[index] = slot
     }
 

@@ -69,15 +69,9 @@ public struct TypeDeclarationSummary: Sendable {
     }
 
     private mutating func addEntry(from start: Int, kind: Declaration.Kind, mayBeDotted: Bool) {
-        // The hash and the ASCII test in one pass.
         let (hash, isASCII) = names.withUnsafeBufferPointer { names in
-            var hash = NameTable.hashSeed
-            var any: UInt8 = 0
-            for byte in names[start...] {
-                any |= byte
-                hash = NameTable.hash(hash, adding: byte)
-            }
-            return (hash, any < 0x80)
+            let name = UnsafeBufferPointer(rebasing: names[start...])
+            return (NameTable.hash(name), ProjectIndex.isASCII(name))
         }
         entries.append(Entry(start: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: names.count - start),
                              hash: hash, isASCII: isASCII, kind: kind, mayBeDotted: mayBeDotted))
@@ -194,6 +188,9 @@ public struct ProjectIndex: Sendable {
                 classConformers.forEach(in: arena) { name, _ in conformers.append(String(decoding: name, as: UTF8.self)) }
             }
             conformers += otherClassConformers
+            // Registering one may decide whether another is looked up as known: a fixed order
+            // (the table's slot order changes with the process's hash key, a `Set`'s too).
+            conformers.sort()
             for name in conformers where index.lookup(name) == nil { index.register(name, .referenceType) }
             // Typealiases, resolved through each other a few levels deep, in file order.
             let allAliases = aliases.sorted { $0.position < $1.position }.flatMap(\.aliases)
@@ -364,7 +361,7 @@ public struct ProjectIndex: Sendable {
         return exact.count - exact.ambiguousCount + suffixes.count - suffixes.ambiguousCount
     }
 
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var any: UInt8 = 0
         for byte in bytes { any |= byte }
         return any < 0x80

@@ -64,12 +64,25 @@ public struct TypeTraits: Sendable, Hashable {
 }
 
 extension TypeResolver {
+    /// Whether the type `name` may be an `ObservableObject` that is not `@Observable`: false for
+    /// most names at the cost of one set lookup, before `traits(of:inScope:)` decides.
+    public func mayBeLegacyObservableObject(_ name: String) -> Bool {
+        let names = project.conformances.legacyObservableObjectNames
+        return !names.isEmpty && names.contains(lastComponent(name))
+    }
+
     /// The traits of the type `name` as written inside the type `scope`.
     public func traits(of name: String, inScope scope: String?) -> TypeTraits {
-        let conformances = project.conformances
         var traits = TypeTraits(kind: kind(of: name, inScope: scope))
-        traits.isObservable = conformances.isObservable(name, inScope: scope)
-        traits.isObservableObject = conformances.conformances(of: name, inScope: scope).contains(.observableObject)
+        // A value type is neither `@Observable` nor an `ObservableObject`: most lookups end here.
+        guard traits.kind != .valueType else { return traits }
+        // Immutable framework data, unless the project declares a type of that name.
+        traits.isImmutable = traits.kind == .referenceType && project.lookup(name, inScope: scope ?? "") == nil
+            && catalog.isImmutableClass(name)
+        if let entry = project.conformances.entry(for: name, inScope: scope) {
+            traits.isObservable = entry.isObservable
+            traits.isObservableObject = entry.conformances.contains(.observableObject)
+        }
         // Only a class can conform to `ObservableObject` (an extension may say so of a type
         // whose declaration the index cannot see).
         if traits.isObservableObject && traits.kind == nil { traits.kind = .referenceType }

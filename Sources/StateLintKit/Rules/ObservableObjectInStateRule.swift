@@ -11,13 +11,26 @@ public struct ObservableObjectInStateRule: Rule {
     public init(configuration: RuleConfiguration?) {}
 
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
-        view.properties(wrappedIn: .state).compactMap { property in
-            // The declared type (`Model?` too: created later, on appear), or the type created.
-            let types = [property.declaredType?.name, property.initialValue?.creation?.typeName(declared: property.declaredType)]
-            guard let type = types.compactMap({ $0 }).first(where: { context.traits(of: $0, in: view).isLegacyObservableObject }),
-                  let attribute = property.wrapperSpan else { return nil }
-            let span = SourceSpan(path: attribute.path, range: attribute.range.lowerBound..<property.span.range.upperBound)
-            return RuleViolation(at: span, "`@State` property `\(property.name)` holds `\(type)`, an `ObservableObject` that is not `@Observable`: `@State` does not subscribe to its `objectWillChange`, so changes to its `@Published` properties never update the view. Use `@StateObject`, or migrate `\(type)` to `@Observable`.")
+        func isLegacy(_ type: String) -> Bool {
+            context.types.mayBeLegacyObservableObject(type) && context.traits(of: type, in: view).isLegacyObservableObject
+        }
+        var reported: Set<String> = []
+        return view.properties(wrappedIn: .state).compactMap { property in
+            guard !property.isStatic, !reported.contains(property.name), let attribute = property.wrapperSpan else { return nil }
+            // An object the view makes itself (as the initial value, in `init`, on appear, in a
+            // button's action) is never observed; one only handed on (to child views,
+            // `.environmentObject`, a sheet) needs no observing here unless the view reads it.
+            let type: String
+            if let created = property.initialValue?.creation?.typeName(declared: property.declaredType), isLegacy(created) {
+                type = created
+            } else if let declared = property.declaredType?.name, isLegacy(declared),
+                      !view.creations(assignedTo: property.name).isEmpty || view.uses(of: property.name).readsMembers {
+                type = declared
+            } else {
+                return nil
+            }
+            reported.insert(property.name)
+            return RuleViolation(at: attribute.through(property.span), "`@State` property `\(property.name)` holds `\(type)`, an `ObservableObject` that is not `@Observable`: `@State` does not subscribe to its `objectWillChange`, so changes to its `@Published` properties never update the view. Use `@StateObject`, or migrate `\(type)` to `@Observable`.")
         }
     }
 }

@@ -32,17 +32,14 @@ public struct RuleViolation: Sendable, Hashable {
 public final class RuleContext {
     public let types: TypeResolver
     private let enabledRuleIDs: Set<String>
-    private let lines: [String: LineIndex]
-    private let styles: [String: SourceStyle]
+    private let files: ProjectFiles
     /// Type names a rule asked about that nothing knows, in the order asked.
     public private(set) var unresolvedTypeNames: [String] = []
 
-    public init(types: TypeResolver, enabledRuleIDs: Set<String>, lines: [String: LineIndex],
-                styles: [String: SourceStyle] = [:]) {
+    public init(types: TypeResolver, enabledRuleIDs: Set<String>, files: ProjectFiles) {
         self.types = types
         self.enabledRuleIDs = enabledRuleIDs
-        self.lines = lines
-        self.styles = styles
+        self.files = files
     }
 
     /// The traits of the type `name`, written in `view`'s code.
@@ -58,12 +55,22 @@ public final class RuleContext {
 
     /// The line and column where `span` starts.
     public func location(of span: SourceSpan) -> SourceLocation {
-        lines[span.path]?.location(ofOffset: span.range.lowerBound) ?? SourceLocation(line: 1, column: 1)
+        files.location(ofOffset: span.range.lowerBound, in: span.file)
+    }
+
+    /// The path of the file `span` is in.
+    public func path(of span: SourceSpan) -> String {
+        files.path(of: span.file)
     }
 
     /// How `span`'s file is written (line ending, indentation), to build a fix's replacement.
     public func style(of span: SourceSpan) -> SourceStyle {
-        styles[span.path] ?? SourceStyle.default
+        files.style(of: span.file) ?? SourceStyle.default
+    }
+
+    /// An edit replacing `span` with `replacement` (an insertion for an empty span).
+    public func edit(_ span: SourceSpan, _ replacement: String) -> TextEdit {
+        TextEdit(path: path(of: span), range: span.range, replacement: replacement)
     }
 }
 

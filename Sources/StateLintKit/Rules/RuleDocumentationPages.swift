@@ -37,7 +37,16 @@ These count as the guard, so the assignment is not reported:
 - written as `model = model ?? FeedModel()`.
 
 `self.model` works everywhere `model` does. Assigning a value type (`date = Date()`) or an
-existing object (`model = shared`) is not reported.
+existing object (`model = shared`) is not reported, and neither is:
+
+- immutable framework data (`thumbnail = UIImage(named: "cover")`, `UIColor`, `CGImage`,
+  `CLLocation`, … — the classes the built-in catalog marks `immutable`): making it again on
+  re-appear loses no state the user made;
+- a value the action stops before replacing it (`work?.cancel(); work = DispatchWorkItem { … }`,
+  `timer?.invalidate(); timer = Timer(…)`): a replacement made on purpose, which a nil check
+  would break;
+- a creation under a guard on a sibling the same code creates (`guard a == nil else { return };
+  a = A(); b = B()`): it runs once per `a`.
 
 ## Why it matters
 
@@ -449,7 +458,11 @@ passed as `.onDisappear(perform: cleanUp)` — also when the `.onDisappear` or t
 extension of the view in another file.
 
 Properties that are not optional, and properties set to value types (`date = Date()`), are not
-reported.
+reported. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
+classes the catalog marks `immutable`): a thumbnail kept after the view disappears is a cache that
+holds no observers, timers or sessions, and the next appearance reuses it. Nor is a value the
+handler stops before replacing it (`work?.cancel(); work = DispatchWorkItem { … }`): setting it to
+nil on disappear would not stop anything.
 
 ## Why it matters
 

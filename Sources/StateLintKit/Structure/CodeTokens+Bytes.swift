@@ -21,15 +21,12 @@ extension CodeTokens {
         }
     }
 
-    /// FNV-1a of token `k`'s bytes: equal bytes, equal hashes.
+    /// The process-keyed hash of token `k`'s bytes (`KeyedByteHash`): equal bytes, equal
+    /// hashes, in every file and on every thread; names chosen to collide cannot be found.
     func byteHash(_ k: Int) -> UInt64 {
         let token = tokens[k]
         return file.bytes.withUnsafeBufferPointer { buffer in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for index in token.start..<token.end {
-                hash = (hash ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01b3
-            }
-            return hash
+            KeyedByteHash.hash(UnsafeBufferPointer(rebasing: buffer[token.start..<token.end]))
         }
     }
 }

@@ -263,8 +263,12 @@ struct DeclarationScanner {
         return j...close
     }
 
+    /// `actor Name {`, `actor Name: P`, `actor Name<T>`, `actor Name where …`, where a declaration
+    /// can start and with the name on the same line: not `let actor = actor` followed by a line
+    /// `Task { … }`, which once declared an actor `Task` for the whole project.
     private func isActorDeclaration(at k: Int) -> Bool {
-        guard code.kind(k + 1) == .identifier, code.kind(k - 1) != .period else { return false }
+        guard code.kind(k + 1) == .identifier, !code.lineBreakBefore[k + 1], code.kind(k - 1) != .period,
+              Self.isDeclarationStart(k, in: code, modifierWords: modifierWords) else { return false }
         switch code.kind(k + 2) {
         case .leftBrace?, .colon?: return true
         case .operator?: return code.text(k + 2, is: "<")
@@ -390,6 +394,11 @@ struct DeclarationScanner {
         if code.kind(j) == .colon {
             j += 1
             while j < code.count {
+                // `@preconcurrency View`, `@unchecked Sendable`, `@retroactive Codable`.
+                while code.kind(j) == .attribute {
+                    j += 1
+                    if code.kind(j) == .leftParen, let close = code.partner(of: j) { j = close + 1 }
+                }
                 guard let next = TypeNames.qualifiedNameEnd(at: j, in: code) else { break }
                 inheritance.append(Int32(truncatingIfNeeded: j))
                 j = next

@@ -87,6 +87,7 @@ extension TokenScanner {
             return word(token, is: "available", in: b) || word(token, is: "unavailable", in: b)
         }
         return word(token, is: "available", in: b) || word(token, is: "backDeployed", in: b)
+            || word(token, is: "_backDeploy", in: b)
             || word(token, is: "_specialize", in: b) || word(token, is: "_originallyDefinedIn", in: b)
             || word(token, is: "_spi_available", in: b)
     }

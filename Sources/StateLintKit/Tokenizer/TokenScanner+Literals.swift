@@ -24,9 +24,10 @@ extension TokenScanner {
             }
         } else {
             while i < n, table[Int(b[i])] & CharacterClass.digit != 0 || b[i] == UInt8(ascii: "_") { i += 1 }
-            // `1.5` is a float; `1.foo` and tuple access `x.0.1` are not.
+            // `1.5` is a float; `1.foo` and tuple access `x.0.1` are not. As in the Swift lexer,
+            // tuple access is a number right after a `.` token: `0...0.5` ends in a float.
             if peek() == UInt8(ascii: "."), table[Int(peek(1))] & CharacterClass.digit != 0,
-               start == 0 || b[start - 1] != UInt8(ascii: "."), versionListDepth == 0 {
+               lastCodeToken?.kind != .period, versionListDepth == 0 {
                 isFloat = true
                 i += 1
                 while i < n, table[Int(b[i])] & CharacterClass.digit != 0 || b[i] == UInt8(ascii: "_") { i += 1 }
@@ -56,13 +57,36 @@ extension TokenScanner {
         let quote = b[i]
         var isMultiline = false
         var openEnd = i + 1
-        if quote == UInt8(ascii: "\""), peek(1) == quote, peek(2) == quote {
+        if quote == UInt8(ascii: "\""), peek(1) == quote, peek(2) == quote,
+           pounds == 0 || !closesOnSameLine(from: i + 2, pounds: pounds) {
             isMultiline = true
             openEnd = i + 3
         }
         emitCode(.stringDelimiter, literalStart, openEnd)
         i = openEnd
         scanStringBody(StringContext(pounds: pounds, isMultiline: isMultiline, quote: quote, parenDepth: 0))
+    }
+
+    /// Whether a `"` followed by at least `pounds` `#` occurs from `start` to the end of the
+    /// line. Then `#"""…` is a single-line raw string whose text starts with `""` (`#"""""#`
+    /// is the text `"""`), not a multi-line one. This is the Swift lexer's rule (swift-syntax
+    /// `lexStringQuote`, the C++ `advanceIfMultilineDelimiter`): a plain byte scan from the
+    /// third quote, which ignores escapes and interpolations. Only `#"""` openers pay for it.
+    func closesOnSameLine(from start: Int, pounds: Int) -> Bool {
+        var j = start
+        while j < n, b[j] != 0x0A, b[j] != 0x0D {
+            j += 1
+            if b[j - 1] == UInt8(ascii: "\""), poundRunEnd(from: j) - j >= pounds { return true }
+        }
+        return false
+    }
+
+    /// The end of the run of `#` from `start`.
+    @inline(__always)
+    func poundRunEnd(from start: Int) -> Int {
+        var j = start
+        while j < n, b[j] == UInt8(ascii: "#") { j += 1 }
+        return j
     }
 
     /// Scans string text from `i` until the closing delimiter, the start of an interpolation
@@ -77,6 +101,9 @@ extension TokenScanner {
                 var seen = 0
                 while seen < context.pounds, j < n, b[j] == UInt8(ascii: "#") { j += 1; seen += 1 }
                 guard seen == context.pounds else { i = j; continue }  // `\` in a raw string
+                // swift-syntax takes one `#` more than the delimiter has (`\##(` in `#"…"#`
+                // interpolates; the C++ lexer calls the extra `#` an error): so do we.
+                if seen > 0, j < n, b[j] == UInt8(ascii: "#") { j += 1 }
                 if j < n, b[j] == UInt8(ascii: "(") {
                     emitSegment(segmentStart, i)
                     emitCode(.interpolationOpen, i, j + 1)
@@ -144,8 +171,9 @@ extension TokenScanner {
             guard peek(1) == context.quote, peek(2) == context.quote else { return nil }
             j = i + 3
         }
-        var seen = 0
-        while seen < context.pounds, j < n, b[j] == UInt8(ascii: "#") { j += 1; seen += 1 }
-        return seen == context.pounds ? j : nil
+        guard context.pounds > 0 else { return j }
+        // Extra `#` belong to the delimiter too (`#"a"##`): an error, lexed so by swift-syntax.
+        let end = poundRunEnd(from: j)
+        return end - j >= context.pounds ? end : nil
     }
 }

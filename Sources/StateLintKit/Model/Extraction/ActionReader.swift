@@ -8,15 +8,20 @@
 /// nil-guarded when its target is among those names.
 struct ActionReader {
     let code: CodeTokens
+    let file: FileID
     private let values: ValueReader
     private let conditions: ConditionReader
     private let references: ReferenceReader
+    /// Made once: each reader holds a copy of the code, whose arrays a copy retains.
+    private let blocks: BlockHeaders
 
-    init(code: CodeTokens) {
+    init(code: CodeTokens, file: FileID) {
         self.code = code
-        values = ValueReader(code: code)
+        self.file = file
+        values = ValueReader(code: code, file: file)
         conditions = ConditionReader(code: code)
         references = ReferenceReader(code: code)
+        blocks = BlockHeaders(code: code, conditions: conditions)
     }
 
     /// At most this many nil names are kept per call: a handful in real code; the bound keeps a
@@ -26,19 +31,42 @@ struct ActionReader {
     /// The facts of the body `{ … }` at `body` (the braces' code indices).
     func facts(of body: ClosedRange<Int>) -> ActionFacts {
         var facts = ActionFacts()
-        var frames = [Frame(open: body.lowerBound, close: body.upperBound)]
+        var frames = [Frame(open: body.lowerBound, close: body.upperBound, header: nil)]
+        // `frames.last!.close`, kept apart: reading the last frame per token copied it, and
+        // retained every collection in it.
+        var innermostClose = body.upperBound
+        // (`{`, the `if`, `while`, `guard` (for its `else` block) or `else` it belongs to), found
+        // going forward, so blocks without one (closures) are never looked at again. Few are
+        // pending at once: a list searched from the end.
+        var headers: [(open: Int, keyword: Int)] = []
         var locals: LocalScopes?
+        // For each unguarded creation, the names known nil where it is made (see `guardedBySiblings`).
+        var siblingGuards: [(assignment: Int, nilNames: Set<String>)] = []
         var k = body.lowerBound + 1
         while k < body.upperBound {
-            while let last = frames.last, last.close < k { frames.removeLast() }
+            if k > innermostClose {
+                while frames.count > 1 && frames[frames.count - 1].close < k { frames.removeLast() }
+                innermostClose = frames[frames.count - 1].close
+            }
             switch code.kind(k) {
             case .leftBrace?:
-                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound))
+                var header: Int?
+                if let found = headers.lastIndex(where: { $0.open == k }) { header = headers.remove(at: found).keyword }
+                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound, header: header))
+                innermostClose = frames[frames.count - 1].close
             case .keyword?:
-                if let exit = earlyExit(at: k, before: body.upperBound) { frames[frames.count - 1].add(exit) }
+                if let (open, exit) = controlBlock(at: k, before: body.upperBound) {
+                    headers.append((open, k))
+                    if let exit { frames[frames.count - 1].add(exit) }
+                }
             case .identifier?:
                 if isAssignment(at: k + 1) {
-                    if let assignment = assignment(at: k, in: body, frames: &frames, locals: &locals) {
+                    if let assignment = assignment(at: k, in: body, frames: &frames, locals: &locals,
+                                                   cancelled: facts.cancelledNames) {
+                        if !assignment.isNilGuarded, assignment.value.creation != nil {
+                            let names = nilNames(at: k, frames: &frames)
+                            if !names.isEmpty { siblingGuards.append((facts.assignments.count, names)) }
+                        }
                         facts.assignments.append(assignment)
                     }
                 } else if code.kind(k + 1) == .leftParen {
@@ -51,32 +79,49 @@ struct ActionReader {
             }
             k += 1
         }
+        guardedBySiblings(siblingGuards, in: &facts)
         return facts
+    }
+
+    /// An unguarded creation made where another name is known nil, and that name is created in the
+    /// same body, runs once per that name's value (`if a == nil { a = A(); b = B() }`): guarded too.
+    private func guardedBySiblings(_ candidates: [(assignment: Int, nilNames: Set<String>)], in facts: inout ActionFacts) {
+        guard !candidates.isEmpty else { return }
+        let created = Set(facts.assignments.filter { $0.value.creation != nil }.map(\.target))
+        for (index, names) in candidates where !names.isDisjoint(with: created) {
+            facts.assignments[index].isNilGuarded = true
+        }
     }
 
     // MARK: Assignments
 
     private func assignment(at k: Int, in body: ClosedRange<Int>, frames: inout [Frame],
-                            locals: inout LocalScopes?) -> AssignmentFacts? {
+                            locals: inout LocalScopes?, cancelled: [String]) -> AssignmentFacts? {
         guard let reference = references.reference(endingAt: k) else { return nil }
         // `let x = …`, `if let x = …`, `case let x = …`: bindings, not assignments.
         if code.keyword(reference.start - 1) == .let || code.keyword(reference.start - 1) == .var { return nil }
+        let isStorage = code[k].length > 1 && code.file.bytes[code[k].start] == UInt8(ascii: "_")
+        let valueStart = k + 2
+        let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
+        guard valueEnd > valueStart else { return nil }
+        let value = values.value(in: valueStart..<valueEnd)
+        let wrapper = isStorage ? wrapperValue(in: valueStart..<valueEnd) : nil
+        // Only new instances and nil matter to the rules (what else is assigned, the wrapper fixes
+        // learn from `UseScanner`).
+        switch wrapper?.wrappedValue ?? value {
+        case .creation, .coalescingCreation, .nilLiteral: break
+        case .reference, .other: return nil
+        }
         var target = code.string(k)
-        let isStorage = target.utf8.count > 1 && target.utf8.first == UInt8(ascii: "_")
         if isStorage { target.removeFirst() }
         if reference.start == k && !isStorage {
             if locals == nil { locals = LocalScopes(body: body, code: code) }
             if locals?.isLocal(target, at: k) == true { return nil }
         }
-        let valueStart = k + 2
-        let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
-        guard valueEnd > valueStart else { return nil }
-        let value = values.value(in: valueStart..<valueEnd)
         return AssignmentFacts(
-            target: target, isStorage: isStorage, value: value,
-            wrapper: isStorage ? wrapperValue(in: valueStart..<valueEnd) : nil,
-            isNilGuarded: isNil(target, at: k, frames: &frames),
-            span: SourceSpan(code, reference.start, valueEnd - 1))
+            target: target, isStorage: isStorage, value: value, wrapper: wrapper,
+            isNilGuarded: isNil(target, at: k, frames: &frames), replacesStoppedValue: cancelled.contains(target),
+            span: SourceSpan(file, code, reference.start, valueEnd - 1))
     }
 
     private func isAssignment(at k: Int) -> Bool {
@@ -101,7 +146,7 @@ struct ActionReader {
               let argument = Self.labeledArgument(in: (s + 1)..<close, labels: ["wrappedValue", "initialValue"], code: code)
         else { return nil }
         return WrapperValue(typeName: typeToken.map(code.string), wrappedValue: values.value(in: argument),
-                            typeSpan: typeToken.map { SourceSpan(code, $0, $0) })
+                            typeSpan: typeToken.map { SourceSpan(file, code, $0, $0) })
     }
 
     /// The expression after `label:` among the comma-separated arguments in `range`.
@@ -128,12 +173,13 @@ struct ActionReader {
         guard let reference = references.reference(endingAt: k), code.keyword(reference.start - 1) != .func else { return nil }
         let first = code.file.bytes[code[k].start]
         guard first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else { return nil }
-        return CallFacts(name: code.string(k), nilNames: nilNames(at: k, frames: &frames), span: SourceSpan(code, reference.start, k))
+        return CallFacts(name: code.string(k), nilNames: nilNames(at: k, frames: &frames), span: SourceSpan(file, code, reference.start, k))
     }
 
-    /// `name.cancel()`, `name?.cancel()`, `self.name?.cancel()`: the name.
+    /// `name.cancel()`, `name?.cancel()`, `self.name?.invalidate()`: the name.
     private func cancelledName(at k: Int) -> String? {
-        guard code.text(k, is: "cancel"), code.kind(k - 1) == .period, code.kind(k + 2) == .rightParen else { return nil }
+        guard code.text(k, is: "cancel") || code.text(k, is: "invalidate"), code.kind(k - 1) == .period,
+              code.kind(k + 2) == .rightParen else { return nil }
         var receiver = k - 2
         if code.kind(receiver) == .operator, code.text(receiver, is: "?") { receiver -= 1 }
         guard let reference = references.reference(endingAt: receiver) else { return nil }
@@ -143,7 +189,9 @@ struct ActionReader {
     /// `Task { … }`, `Task(priority: .high) { … }`, `Task<Void, Never> { … }`,
     /// `Task.detached { … }` at `k`: an unstructured task.
     private func taskStart(at k: Int) -> TaskStartFacts? {
-        guard code.text(k, is: "Task"), code.kind(k - 1) != .period else { return nil }
+        // One byte and the length rule out almost every name before the comparison.
+        guard code[k].length == 4, code.file.bytes[code[k].start] == UInt8(ascii: "T"), code.text(k, is: "Task"),
+              code.kind(k - 1) != .period else { return nil }
         var j = TypeNames.skipGenericArguments(from: k + 1, in: code)
         var isDetached = false
         if code.kind(j) == .period {
@@ -159,7 +207,7 @@ struct ActionReader {
         guard let last = end else { return nil }
         let use = handleUse(before: k, after: last + 1)
         return TaskStartFacts(isDetached: isDetached, storedIn: use.storedIn, isHandleKept: use.isKept,
-                              span: SourceSpan(code, k, last))
+                              span: SourceSpan(file, code, k, last))
     }
 
     /// What happens to a task's handle: assigned (`handle = Task …`, `let t = Task …`), passed
@@ -187,22 +235,35 @@ struct ActionReader {
 
     // MARK: Nil guards
 
-    /// An open block during the pass, and what is known inside it.
+    /// An open block during the pass, and what is known inside it. Everything is worked out on
+    /// first use: most blocks contain no assignment or call that asks.
     private struct Frame {
         let open: Int
         let close: Int
-        /// What the block's header tells; decided on first use.
+        /// The `if`, `while`, `guard` or `else` whose block this is.
+        let header: Int?
+        /// What the header tells.
         var headerNames: Set<String>?
+        /// Statements in the block that may leave it early, in order, decided up to `decidedExits`.
+        var exits: [EarlyExit] = []
+        var decidedExits = 0
         /// Name → the index after which the rest of the block runs only while it is nil.
         var nilAfter: [String: Int] = [:]
 
-        mutating func add(_ exit: (end: Int, names: Set<String>)) {
-            for name in exit.names where nilAfter[name] == nil { nilAfter[name] = exit.end }
-        }
+        mutating func add(_ exit: EarlyExit) { exits.append(exit) }
+    }
+
+    /// `guard C else { … }` (the rest of the block runs only when C holds) or `if C { …; return }`
+    /// with no `else` (only when C fails): its condition and the block's last token.
+    private struct EarlyExit {
+        let condition: Range<Int>
+        let block: ClosedRange<Int>
+        let isGuard: Bool
     }
 
     private func isNil(_ name: String, at k: Int, frames: inout [Frame]) -> Bool {
         for index in frames.indices.reversed() {
+            decideExits(of: &frames[index], before: k)
             if let after = frames[index].nilAfter[name], after < k { return true }
             if headerNames(of: &frames[index]).contains(name) { return true }
         }
@@ -212,6 +273,7 @@ struct ActionReader {
     private func nilNames(at k: Int, frames: inout [Frame]) -> Set<String> {
         var names: Set<String> = []
         for index in frames.indices {
+            decideExits(of: &frames[index], before: k)
             for name in headerNames(of: &frames[index]) where names.count < Self.maximumNilNamesPerCall { names.insert(name) }
             for (name, after) in frames[index].nilAfter where after < k && names.count < Self.maximumNilNamesPerCall {
                 names.insert(name)
@@ -221,27 +283,55 @@ struct ActionReader {
     }
 
     private func headerNames(of frame: inout Frame) -> Set<String> {
+        guard let header = frame.header else { return [] }
         if let names = frame.headerNames { return names }
-        let names = BlockHeaders(code: code, conditions: conditions).nilNames(inBlockOpenedAt: frame.open)
+        let names = blocks.nilNames(inBlockOf: header, openedAt: frame.open)
         frame.headerNames = names
         return names
     }
 
-    /// `guard C else { … }` (the rest of the block runs only when C holds) or `if C { …; return }`
-    /// with no `else` (only when C fails) starting at `k`: where it ends and the names it makes nil.
-    private func earlyExit(at k: Int, before limit: Int) -> (end: Int, names: Set<String>)? {
-        let headers = BlockHeaders(code: code, conditions: conditions)
-        if code.keyword(k) == .guard, let elseToken = headers.elseOfGuard(k, before: limit),
-           code.kind(elseToken + 1) == .leftBrace, let close = code.partner(of: elseToken + 1) {
-            let names = conditions.knowledge(of: (k + 1)..<elseToken).nilWhenTrue
-            return names.isEmpty ? nil : (close, names)
+    /// Works out the exits of `frame` that end before `k`.
+    private func decideExits(of frame: inout Frame, before k: Int) {
+        while frame.decidedExits < frame.exits.count, frame.exits[frame.decidedExits].block.upperBound < k {
+            let exit = frame.exits[frame.decidedExits]
+            frame.decidedExits += 1
+            let knowledge = conditions.knowledge(of: exit.condition)
+            let names: Set<String>
+            if exit.isGuard {
+                names = knowledge.nilWhenTrue
+            } else {
+                guard blocks.endsWithExit(exit.block) else { continue }
+                names = knowledge.nilWhenFalse
+            }
+            for name in names where frame.nilAfter[name] == nil { frame.nilAfter[name] = exit.block.upperBound }
         }
-        if code.keyword(k) == .if, code.keyword(k - 1) != .else,
-           let open = headers.blockOpen(afterConditionAt: k + 1, before: limit), let close = code.partner(of: open),
-           code.keyword(close + 1) != .else, headers.endsWithExit(open...close) {
-            let names = conditions.knowledge(of: (k + 1)..<open).nilWhenFalse
-            return names.isEmpty ? nil : (close, names)
+    }
+
+    /// For `if`, `while`, `guard` and `else` at `k`: the `{` of the block it controls (a guard's
+    /// `else` block), and for a `guard`, or an `if` without `else`, the early exit it may be.
+    private func controlBlock(at k: Int, before limit: Int) -> (open: Int, exit: EarlyExit?)? {
+        let headers = blocks
+        switch code.keyword(k) {
+        case .guard:
+            guard let elseToken = headers.elseOfGuard(k, before: limit), code.kind(elseToken + 1) == .leftBrace,
+                  let close = code.partner(of: elseToken + 1) else { return nil }
+            return (elseToken + 1, EarlyExit(condition: (k + 1)..<elseToken, block: (elseToken + 1)...close, isGuard: true))
+        case .if:
+            guard let open = headers.blockOpen(afterConditionAt: k + 1, before: limit), let close = code.partner(of: open)
+            else { return nil }
+            let mayExit = code.keyword(k - 1) != .else && code.keyword(close + 1) != .else
+            return (open, mayExit ? EarlyExit(condition: (k + 1)..<open, block: open...close, isGuard: false) : nil)
+        case .while:
+            // Not the `while` of `repeat { … } while x`, which controls no block.
+            if code.kind(k - 1) == .rightBrace, let open = code.partner(of: k - 1), code.keyword(open - 1) == .repeat { return nil }
+            guard let open = headers.blockOpen(afterConditionAt: k + 1, before: limit) else { return nil }
+            return (open, nil)
+        case .else:
+            // A guard's `else` is handled at the `guard`.
+            guard code.kind(k + 1) == .leftBrace, code.kind(k - 1) == .rightBrace else { return nil }
+            return (k + 1, nil)
+        default:
+            return nil
         }
-        return nil
     }
 }

@@ -12,9 +12,11 @@ struct BlockHeaders {
     /// - `} else {`: what every failed condition of the `if … else if …` chain tells;
     /// - `guard C else {`: what C failing tells;
     /// - `while C {`: what C holding tells.
-    func nilNames(inBlockOpenedAt open: Int) -> Set<String> {
-        guard let (keyword, condition) = header(of: open) else { return [] }
+    func nilNames(inBlockOf keyword: Int, openedAt open: Int) -> Set<String> {
+        let condition = (keyword + 1)..<(code.keyword(keyword) == .guard ? open - 1 : open)
         switch code.keyword(keyword) {
+        case .guard:
+            return conditions.knowledge(of: condition).nilWhenFalse
         case .if:
             var names = conditions.knowledge(of: condition).nilWhenTrue
             if code.keyword(keyword - 1) == .else { names.formUnion(failedChain(endingAt: keyword - 2)) }

@@ -7,6 +7,12 @@
 /// `model == nil || refresh` holds, `model` may still be set.
 struct ConditionReader {
     let code: CodeTokens
+    private let references: ReferenceReader
+
+    init(code: CodeTokens) {
+        self.code = code
+        references = ReferenceReader(code: code)
+    }
 
     /// Names nil when the condition holds, and names nil when it fails.
     struct Knowledge: Equatable {
@@ -64,7 +70,6 @@ struct ConditionReader {
 
     /// One comparison or binding.
     private func comparison(_ range: Range<Int>) -> Knowledge {
-        let references = ReferenceReader(code: code)
         let s = range.lowerBound, e = range.upperBound
         // `let model`, `var model`, `let m = model`, `let m = self.model`: fails when it is nil.
         if code.keyword(s) == .let || code.keyword(s) == .var {

@@ -7,19 +7,22 @@
 /// of them are views is decided later, with the whole project (`ProjectViews`).
 struct FactExtractor {
     let structure: FileStructure
+    /// The number spans give the file (its place in the engine's list).
+    let file: FileID
     private let code: CodeTokens
     private let properties: PropertyReader
     private let actions: ActionReader
 
-    init(structure: FileStructure) {
+    init(structure: FileStructure, file: FileID) {
         self.structure = structure
+        self.file = file
         code = structure.code
-        properties = PropertyReader(structure: structure)
-        actions = ActionReader(code: structure.code)
+        properties = PropertyReader(structure: structure, file: file)
+        actions = ActionReader(code: structure.code, file: file)
     }
 
     func facts() -> FileFacts {
-        var facts = FileFacts(path: structure.file.path)
+        var facts = FileFacts(path: structure.file.path, file: file)
         let declarations = structure.declarations
         // Declaration index → its position in `facts.types`, for the types that have one.
         var partOf = [Int32](repeating: -1, count: declarations.count)
@@ -53,21 +56,28 @@ struct FactExtractor {
             guard let type = call.enclosingType, partOf[type] >= 0 else { continue }
             facts.types[Int(partOf[type])].handlers.append(handler(call))
         }
-        for (index, declaration) in declarations.enumerated() where partOf[index] >= 0 {
-            let part = Int(partOf[index])
-            // An extension may belong to a view declared in another file; other types only matter
-            // with a property a wrapper fix could change.
-            guard let body = declaration.body,
-                  declaration.kind == .extension || facts.types[part].properties.contains(where: \.mayNeedWrapperFix)
-            else { continue }
-            recordProjectionsAndStorage(in: body, of: &facts.types[part])
+        // How the parts that declare properties that may hold an object, and the extensions of
+        // them in this file, use those properties.
+        var watched: [String: [String]] = [:]  // type name → property names
+        for part in facts.types where part.kind != .extension {
+            let names = part.properties.filter(Self.mayHoldObject).map(\.name)
+            if !names.isEmpty { watched[part.name, default: []] += names }
         }
-        facts.previews = structure.previewBodies.map(preview)
+        if !watched.isEmpty {
+            for (index, declaration) in declarations.enumerated() where partOf[index] >= 0 {
+                let part = Int(partOf[index])
+                guard let body = declaration.body, let names = watched[facts.types[part].name] else { continue }
+                facts.types[part].uses = UseScanner(code: code, names: names).uses(in: body)
+                facts.types[part].isFullyScanned = true
+            }
+        }
+        for body in structure.previewBodies { facts.previews.append(preview(body)) }
         // Types with nothing to say are dropped: most structs of a project are models.
         facts.types.removeAll { $0.isEmpty }
         if !facts.isEmpty {
-            facts.lines = LineIndex(structure.file)
-            facts.style = SourceStyle(structure.file)
+            let lines = LineIndex(structure.file)
+            facts.lines = lines
+            facts.style = SourceStyle(bytes: structure.file.bytes, lineStarts: lines.starts)
         }
         return facts
     }
@@ -91,36 +101,29 @@ struct FactExtractor {
     private func handler(_ call: ModifierCall) -> HandlerFacts {
         HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0) } ?? ActionFacts(),
                      performedMethod: call.performMethodToken.map { code.string($0) },
-                     nameSpan: SourceSpan(code, call.nameToken, call.nameToken))
+                     nameSpan: SourceSpan(file, code, call.nameToken, call.nameToken))
     }
 
-    /// `$name` used alone, `_name` used anywhere except as an assignment's target, and the
-    /// names assigned, in `body`.
-    private func recordProjectionsAndStorage(in body: ClosedRange<Int>, of part: inout TypeFacts) {
-        let bytes = code.file.bytes
-        let references = ReferenceReader(code: code)
-        for k in body where code.kind(k) == .identifier {
-            let isAssigned = code.kind(k + 1) == .operator && code.text(k + 1, is: "=")
-            let first = bytes[code[k].start]
-            if isAssigned, references.reference(endingAt: k) != nil {
-                let name = code.string(k)
-                part.assignedNames.insert(first == UInt8(ascii: "_") ? String(name.dropFirst()) : name)
-            }
-            guard code[k].length > 1 else { continue }
-            if first == UInt8(ascii: "$"), code.kind(k + 1) != .period {
-                part.wholeProjections.insert(String(code.string(k).dropFirst()))
-            } else if first == UInt8(ascii: "_"), !isAssigned {
-                part.storageReferences.insert(String(code.string(k).dropFirst()))
-            }
+    /// Whether the property may hold an object a wrapper fix or `observable_object_in_state`
+    /// cares about: an `@ObservedObject`, or a `@State` whose declared or created type the catalog
+    /// does not know as a value type (`Date()`, `String?` need nothing).
+    private static func mayHoldObject(_ property: PropertyFacts) -> Bool {
+        switch property.wrapper {
+        case .observedObject: return true
+        case .state:
+            guard let type = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
+            else { return false }
+            return FrameworkCatalog.builtIn.kind(of: type) != .valueType
+        default: return false
         }
     }
 
     /// The `@Previewable` state of a `#Preview { … }` body and the handlers written in it.
     private func preview(_ body: ClosedRange<Int>) -> PreviewFacts {
-        var preview = PreviewFacts(span: SourceSpan(code, body.lowerBound - 1, body.lowerBound - 1))
+        var preview = PreviewFacts(span: SourceSpan(file, code, body.lowerBound - 1, body.lowerBound - 1))
         for call in structure.modifierCalls where body.contains(call.nameToken) { preview.handlers.append(handler(call)) }
         for k in body where code.kind(k) == .attribute && code.text(k, is: "@Previewable") {
-            if let property = PreviewableReader(code: code).property(at: k) { preview.properties.append(property) }
+            if let property = PreviewableReader(code: code, file: file).property(at: k) { preview.properties.append(property) }
         }
         return preview
     }
@@ -133,8 +136,3 @@ extension TypeFacts {
     }
 }
 
-extension PropertyFacts {
-    /// Whether a wrapper fix could apply (`@ObservedObject` → `@StateObject`, `@State` →
-    /// `@StateObject`): only for those wrappers are projections and storage uses recorded.
-    var mayNeedWrapperFix: Bool { wrapper == .state || wrapper == .observedObject }
-}

@@ -2,6 +2,7 @@
 /// structure pass records no declarations (it is a closure, not a type).
 struct PreviewableReader {
     let code: CodeTokens
+    let file: FileID
 
     /// The property whose attributes start at the `@Previewable` token `k`.
     func property(at k: Int) -> PropertyFacts? {
@@ -17,10 +18,8 @@ struct PreviewableReader {
                 nameToken = next + 1
                 next += 2
             }
-            var name = code.string(nameToken)
-            if name.hasPrefix("@") { name.removeFirst() }
-            if wrapperToken == nil, !PropertyReader.nonWrapperAttributes.contains(name) {
-                wrapper = PropertyWrapper(attributeName: name)
+            if wrapperToken == nil, case .wrapper(let named) = AttributeName.meaning(of: nameToken, in: code) {
+                wrapper = named
                 wrapperToken = nameToken
                 wrapperStart = j
             }
@@ -42,12 +41,12 @@ struct PreviewableReader {
         if code.kind(end) == .operator, code.text(end, is: "=") {
             let valueStart = end + 1
             end = ExpressionBounds.end(of: valueStart, in: code)
-            if end > valueStart { initialValue = ValueReader(code: code).value(in: valueStart..<end) }
+            if end > valueStart { initialValue = ValueReader(code: code, file: file).value(in: valueStart..<end) }
         }
         return PropertyFacts(name: code.string(nameToken), wrapper: wrapper, isPreviewable: true, isStatic: false,
                              declaredType: declaredType, initialValue: initialValue,
-                             span: SourceSpan(code, k, end - 1), nameSpan: SourceSpan(code, nameToken, nameToken),
-                             wrapperSpan: wrapperToken.map { SourceSpan(code, wrapperStart, $0) },
-                             wrapperNameSpan: wrapperToken.map { SourceSpan(code, $0, $0) })
+                             span: SourceSpan(file, code, k, end - 1), nameSpan: SourceSpan(file, code, nameToken, nameToken),
+                             wrapperSpan: wrapperToken.map { SourceSpan(file, code, wrapperStart, $0) },
+                             wrapperNameSpan: wrapperToken.map { SourceSpan(file, code, $0, $0) })
     }
 }

@@ -1,11 +1,13 @@
 /// Reads a variable declaration into `PropertyFacts`: its wrapper, declared type and initial value.
 struct PropertyReader {
     let structure: FileStructure
+    let file: FileID
     private let values: ValueReader
 
-    init(structure: FileStructure) {
+    init(structure: FileStructure, file: FileID) {
         self.structure = structure
-        values = ValueReader(code: structure.code)
+        self.file = file
+        values = ValueReader(code: structure.code, file: file)
     }
 
     /// Attributes that are never property wrappers; the first other attribute is the wrapper.
@@ -25,11 +27,16 @@ struct PropertyReader {
         var wrapper = PropertyWrapper.none
         var isPreviewable = false
         for attribute in attributes {
-            let name = structure.attributeName(attribute)
-            if name == "Previewable" { isPreviewable = true }
-            guard wrapperAttribute == nil, !Self.nonWrapperAttributes.contains(name) else { continue }
-            wrapperAttribute = attribute
-            wrapper = PropertyWrapper(attributeName: name)
+            switch AttributeName.meaning(of: attribute.nameToken, in: structure.code) {
+            case .previewable:
+                isPreviewable = true
+            case .wrapper(let named):
+                guard wrapperAttribute == nil else { continue }
+                wrapperAttribute = attribute
+                wrapper = named
+            case .notAWrapper:
+                continue
+            }
         }
         guard wrapper != .none || isPreviewable else { return nil }
         let code = structure.code
@@ -49,10 +56,10 @@ struct PropertyReader {
             name: structure.name(of: index), wrapper: wrapper, isPreviewable: isPreviewable,
             isStatic: modifiers.contains(.static) || modifiers.contains(.class),
             declaredType: declaredType, initialValue: valueRange.map { values.value(in: $0) },
-            span: SourceSpan(code, declaration.startToken, max(declaration.startToken, end)),
-            nameSpan: SourceSpan(code, declaration.nameToken, declaration.nameToken),
-            wrapperSpan: wrapperAttribute.map { SourceSpan(code, $0.token, $0.nameToken) },
-            wrapperNameSpan: wrapperAttribute.map { SourceSpan(code, $0.nameToken, $0.nameToken) })
+            span: SourceSpan(file, code, declaration.startToken, max(declaration.startToken, end)),
+            nameSpan: SourceSpan(file, code, declaration.nameToken, declaration.nameToken),
+            wrapperSpan: wrapperAttribute.map { SourceSpan(file, code, $0.token, $0.nameToken) },
+            wrapperNameSpan: wrapperAttribute.map { SourceSpan(file, code, $0.nameToken, $0.nameToken) })
     }
 
     /// `var body: some View` (or another `some Protocol`): the protocol's name.

@@ -8,6 +8,15 @@
 /// (`Model.make()`, `makeModel()`), is not a creation: precision first.
 struct ValueReader {
     let code: CodeTokens
+    /// The file spans name.
+    let file: FileID
+    private let references: ReferenceReader
+
+    init(code: CodeTokens, file: FileID) {
+        self.code = code
+        self.file = file
+        references = ReferenceReader(code: code)
+    }
 
     func value(in range: Range<Int>) -> ValueFacts {
         var s = range.lowerBound
@@ -51,7 +60,7 @@ struct ValueReader {
 
     /// `left ?? Model()` at the top level, where `left` is a name or `self.name`.
     private func coalescingCreation(_ range: Range<Int>) -> ValueFacts? {
-        guard let left = ReferenceReader(code: code).reference(at: range.lowerBound),
+        guard let left = references.reference(at: range.lowerBound),
               code.kind(left.end) == .operator, code.text(left.end, is: "??"),
               let creation = creation((left.end + 1)..<range.upperBound) else { return nil }
         return .coalescingCreation(left: code.string(left.name), creation)
@@ -65,13 +74,13 @@ struct ValueReader {
         if code.kind(s) == .leftBrace, let close = code.partner(of: s), code.kind(close + 1) == .leftParen,
            code.partner(of: close + 1) == close + 2, close + 3 == e {
             guard var made = closureResult(body: (s + 1)..<close) else { return nil }
-            made.span = SourceSpan(code, s, e - 1)
+            made.span = SourceSpan(file, code, s, e - 1)
             return made
         }
         // `.init(…)`: typed by what it is assigned to.
         if code.kind(s) == .period, code.keyword(s + 1) == .`init`, code.kind(s + 2) == .leftParen {
             guard let close = code.partner(of: s + 2), endsAfterTrailingClosures(close + 1, e) else { return nil }
-            return Creation(writtenType: nil, span: SourceSpan(code, s, e - 1))
+            return Creation(writtenType: nil, span: SourceSpan(file, code, s, e - 1))
         }
         // A type's name is capitalised; `Model.make()` and `makeModel()` call functions.
         guard let (name, afterName) = TypeNames.qualifiedName(at: s, in: code), startsUppercase(lastComponent(name)) else { return nil }
@@ -85,7 +94,7 @@ struct ValueReader {
         } else {
             return nil
         }
-        return Creation(writtenType: name, span: SourceSpan(code, s, e - 1))
+        return Creation(writtenType: name, span: SourceSpan(file, code, s, e - 1))
     }
 
     /// Whether a `(` or `{` is among tokens `s...e`: every creation calls something or passes a

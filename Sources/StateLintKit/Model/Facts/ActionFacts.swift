@@ -8,7 +8,7 @@ public struct ActionFacts: Sendable {
     public internal(set) var calls: [CallFacts] = []
     /// `Task { … }` and `Task.detached { … }` started here.
     public internal(set) var taskStarts: [TaskStartFacts] = []
-    /// Names whose `cancel()` is called: `task?.cancel()`, `self.loader.cancel()`.
+    /// Names whose `cancel()` (or `invalidate()`) is called: `task?.cancel()`, `self.timer.invalidate()`.
     public internal(set) var cancelledNames: [String] = []
 
     public var isEmpty: Bool {
@@ -27,9 +27,14 @@ public struct AssignmentFacts: Sendable {
     /// `StateObject(…)`, `.init(wrappedValue:)`): the wrapper and `x`.
     public let wrapper: WrapperValue?
     /// Whether the assignment runs only while `target` is nil, by the guards around it in its
-    /// own body (`if name == nil { … }`, `guard name == nil else { return }`, …). Guards at the
-    /// call sites of the method it is in are `CallFacts.nilNames`.
-    public let isNilGuarded: Bool
+    /// own body (`if name == nil { … }`, `guard name == nil else { return }`, …) — or while a
+    /// sibling the same body creates is nil (`guard a == nil else { return }; a = A(); b = B()`:
+    /// `b` is made once per `a`). Guards at the call sites of the method it is in are
+    /// `CallFacts.nilNames`.
+    public internal(set) var isNilGuarded: Bool
+    /// Whether the body stops the old value first (`timer?.invalidate(); timer = Timer(…)`,
+    /// `work?.cancel(); work = DispatchWorkItem { … }`): a replacement made on purpose.
+    public let replacesStoppedValue: Bool
     /// From the target's first token (`name`, `self` or `_name`) to the end of the value.
     public internal(set) var span: SourceSpan
 

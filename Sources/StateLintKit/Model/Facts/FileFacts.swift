@@ -3,6 +3,7 @@
 /// every file of the project while the index is built, and merges them by type across files.
 public struct FileFacts: Sendable {
     public let path: String
+    public let file: FileID
     public internal(set) var types: [TypeFacts] = []
     public internal(set) var previews: [PreviewFacts] = []
     /// Line starts, for the positions of findings; made only for a file with facts.
@@ -10,15 +11,19 @@ public struct FileFacts: Sendable {
     /// Line ending and indentation, for the replacement text of fixes; made with `lines`.
     public internal(set) var style: SourceStyle?
 
-    public init(path: String) {
+    public init(path: String, file: FileID) {
         self.path = path
+        self.file = file
     }
 
     public var isEmpty: Bool { types.isEmpty && previews.isEmpty }
 }
 
 /// One declaration of a type, or one extension of it, in one file.
-public struct TypeFacts: Sendable {
+///
+/// A class, filled in by `FactExtractor` and never changed after: the merge into views copies
+/// parts around, and a reference is one retain where this struct of arrays was a dozen.
+public final class TypeFacts: @unchecked Sendable {
     /// As the project index names it: `Outer.Inner` for a nested declaration; for an extension
     /// the extended type as written.
     public let name: String
@@ -33,15 +38,19 @@ public struct TypeFacts: Sendable {
     /// One per `init`.
     public internal(set) var initializers: [ActionFacts] = []
     public internal(set) var handlers: [HandlerFacts] = []
-    /// Recorded only for extensions and for parts with a `@State` or `@ObservedObject` property
-    /// (what the wrapper fixes need):
-    /// properties whose projection is used whole (`$model` not followed by `.`): a `Binding` to
-    /// the value, which the wrapper fixes would change the type of.
-    public internal(set) var wholeProjections: Set<String> = []
-    /// Properties whose storage is used (`_model`), outside a storage assignment's target.
-    public internal(set) var storageReferences: Set<String> = []
-    /// Names assigned anywhere in this part's code (`model = …`, `self.model = …`, `_model = …`).
-    public internal(set) var assignedNames: Set<String> = []
+    /// How this part's code uses the properties that may hold an object (`@ObservedObject`s, and
+    /// `@State`s of a type not known as a value type): what `observable_object_in_state` and the
+    /// wrapper fixes ask. Recorded for the parts that declare such properties and for the
+    /// extensions of them in the same file (`isFullyScanned`).
+    public internal(set) var uses: [String: PropertyUses] = [:]
+    public internal(set) var isFullyScanned = false
+
+    init(name: String, kind: Declaration.Kind, inheritance: [String], bodyKind: BodyKind?) {
+        self.name = name
+        self.kind = kind
+        self.inheritance = inheritance
+        self.bodyKind = bodyKind
+    }
 
     public enum BodyKind: Sendable, Hashable {
         /// `var body: some <Protocol>` (`View`, `Scene`, `Commands`, …).
@@ -62,4 +71,16 @@ public struct PreviewFacts: Sendable {
     public internal(set) var handlers: [HandlerFacts] = []
     /// The `#Preview` token.
     public internal(set) var span: SourceSpan
+}
+
+/// How a part's code uses one property.
+public struct PropertyUses: Sendable, Hashable {
+    /// `name = …`, `self.name = …`, `_name = …`.
+    public internal(set) var assignments = 0
+    /// `$name` not followed by `.`: a `Binding` to the whole value.
+    public internal(set) var usesWholeProjection = false
+    /// `_name`, other than as an assignment's target.
+    public internal(set) var readsStorage = false
+    /// `name.member` or `name?.member` (not a call `name.load()`): what the view shows.
+    public internal(set) var readsMembers = false
 }

@@ -38,8 +38,9 @@ public struct DeclaredType: Sendable, Hashable {
     public let isOptional: Bool
 }
 
-/// A stored (or computed) property of a type, from one declaration.
-public struct PropertyFacts: Sendable {
+/// A stored (or computed) property of a type, from one declaration. A class: views share their
+/// parts' properties, and a copy of a reference costs one retain where a struct's cost one per field.
+public final class PropertyFacts: Sendable {
     public let name: String
     public let wrapper: PropertyWrapper
     /// `@Previewable` (state declared in a `#Preview` body).
@@ -49,11 +50,26 @@ public struct PropertyFacts: Sendable {
     /// `= value`, or the `initialValue:`/`wrappedValue:` argument of `@State(…)`.
     public let initialValue: ValueFacts?
     /// From the first attribute (or modifier, or `var`) to the end of the value or type.
-    public internal(set) var span: SourceSpan
+    public let span: SourceSpan
     /// The name token.
-    public internal(set) var nameSpan: SourceSpan
+    public let nameSpan: SourceSpan
     /// The wrapper attribute: `@State`, `@SwiftUI.State` (without its arguments).
-    public internal(set) var wrapperSpan: SourceSpan?
+    public let wrapperSpan: SourceSpan?
     /// The attribute's name token: `@State`, or the `State` of `@SwiftUI.State`.
-    public internal(set) var wrapperNameSpan: SourceSpan?
+    public let wrapperNameSpan: SourceSpan?
+
+    init(name: String, wrapper: PropertyWrapper, isPreviewable: Bool, isStatic: Bool, declaredType: DeclaredType?,
+         initialValue: ValueFacts?, span: SourceSpan, nameSpan: SourceSpan, wrapperSpan: SourceSpan?,
+         wrapperNameSpan: SourceSpan?) {
+        self.name = name
+        self.wrapper = wrapper
+        self.isPreviewable = isPreviewable
+        self.isStatic = isStatic
+        self.declaredType = declaredType
+        self.initialValue = initialValue
+        self.span = span
+        self.nameSpan = nameSpan
+        self.wrapperSpan = wrapperSpan
+        self.wrapperNameSpan = wrapperNameSpan
+    }
 }

@@ -1,29 +1,43 @@
+/// One file of a run, by number: spans name their file this way (a path would be copied, and
+/// reference-counted, with every fact). `RuleContext.path(of:)` gives the path back.
+public struct FileID: Sendable, Hashable {
+    public let index: Int32
+
+    public init(_ index: Int) {
+        self.index = Int32(truncatingIfNeeded: index)
+    }
+}
+
 /// A stretch of one file: the UTF-8 byte range rules report at and fixes edit. Lines and
 /// columns come from the file's `LineIndex` when a finding is made.
 public struct SourceSpan: Sendable, Hashable {
-    /// The file, as the engine was given it.
-    public let path: String
+    public let file: FileID
     public let range: Range<Int>
 
-    init(path: String, range: Range<Int>) {
-        self.path = path
+    init(file: FileID, range: Range<Int>) {
+        self.file = file
         self.range = range
     }
 
     /// The span of code tokens `first...last` of `code`.
-    init(_ code: CodeTokens, _ first: Int, _ last: Int) {
-        self.init(path: code.file.path, range: code[first].start..<code[max(first, last)].end)
+    init(_ file: FileID, _ code: CodeTokens, _ first: Int, _ last: Int) {
+        self.init(file: file, range: code[first].start..<code[max(first, last)].end)
+    }
+
+    /// The same file, from the start of `self` to the end of `other`.
+    func through(_ other: SourceSpan) -> SourceSpan {
+        SourceSpan(file: file, range: range.lowerBound..<max(range.lowerBound, other.range.upperBound))
     }
 }
 
 /// The byte offset of every line start of one file, kept with its facts so that positions can
 /// be computed after the file's bytes are gone. Four bytes a line.
 public struct LineIndex: Sendable {
-    private let starts: [Int32]
+    let starts: [Int32]
     private let byteCount: Int
 
     init(_ file: SourceFile) {
-        starts = file.lineStarts.map { Int32(truncatingIfNeeded: $0) }
+        starts = SourceFile.computeLineStarts32(file.bytes)
         byteCount = file.bytes.count
     }
 

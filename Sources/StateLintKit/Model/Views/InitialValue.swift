@@ -19,22 +19,23 @@ public struct InitialValue: Sendable {
 }
 
 extension SwiftUIView {
-    /// Every initial value of the properties wrapped in `wrapper`.
+    /// Every initial value of the (instance) properties wrapped in `wrapper`: each declaration's,
+    /// then each initializer assignment's, once (a name declared twice, in `#if` branches, is
+    /// the last declaration's).
     public func initialValues(wrappedIn wrapper: PropertyWrapper) -> [InitialValue] {
         var values: [InitialValue] = []
-        for property in properties where property.wrapper == wrapper {
-            if let value = property.initialValue, let attribute = property.wrapperSpan {
-                let end = value.creation?.span.range.upperBound ?? property.span.range.upperBound
-                values.append(InitialValue(property: property, value: value,
-                                           span: SourceSpan(path: attribute.path, range: attribute.range.lowerBound..<end),
-                                           wrapperNameSpan: property.wrapperNameSpan, isInInitializer: false))
-            }
-            for initializer in initializers {
-                for assignment in initializer.assignments where assignment.target == property.name {
-                    guard let value = initializerValue(assignment, for: wrapper) else { continue }
-                    values.append(InitialValue(property: property, value: value, span: assignment.span,
-                                               wrapperNameSpan: assignment.wrapper?.typeSpan, isInInitializer: true))
-                }
+        for property in properties where property.wrapper == wrapper && !property.isStatic {
+            guard let value = property.initialValue, let attribute = property.wrapperSpan else { continue }
+            let end = value.creation?.span ?? property.span
+            values.append(InitialValue(property: property, value: value, span: attribute.through(end),
+                                       wrapperNameSpan: property.wrapperNameSpan, isInInitializer: false))
+        }
+        for initializer in initializers {
+            for assignment in initializer.assignments {
+                guard let property = property(named: assignment.target), property.wrapper == wrapper, !property.isStatic,
+                      let value = initializerValue(assignment, for: wrapper) else { continue }
+                values.append(InitialValue(property: property, value: value, span: assignment.span,
+                                           wrapperNameSpan: assignment.wrapper?.typeSpan, isInInitializer: true))
             }
         }
         return values

@@ -29,7 +29,7 @@ public struct ProjectViews: Sendable {
             for preview in file.previews {
                 let handlers = preview.handlers.map { ViewHandler($0, methods: [:]) }
                 views.append(SwiftUIView(name: "#Preview", role: .preview, properties: preview.properties, handlers: handlers,
-                                         initializers: [], wholeProjections: [], storageReferences: [], assignedNames: []))
+                                         initializers: [], parts: []))
             }
         }
         self.views = views
@@ -74,25 +74,16 @@ public struct ProjectViews: Sendable {
     }
 
     static func view(named name: String, role: ViewRole, parts: [TypeFacts]) -> SwiftUIView {
+        let handlerFacts = parts.flatMap(\.handlers)
+        // Methods by name, only when a handler calls something (most call nothing of the view's).
         var methods: [String: [ActionFacts]] = [:]
-        for part in parts {
-            for method in part.methods { methods[method.name, default: []].append(method.action) }
+        if handlerFacts.contains(where: { !$0.action.calls.isEmpty || $0.performedMethod != nil }) {
+            for part in parts {
+                for method in part.methods { methods[method.name, default: []].append(method.action) }
+            }
         }
-        var wholeProjections: Set<String> = [], storageReferences: Set<String> = [], assignedNames: Set<String> = []
-        for part in parts {
-            wholeProjections.formUnion(part.wholeProjections)
-            storageReferences.formUnion(part.storageReferences)
-            assignedNames.formUnion(part.assignedNames)
-        }
-        let initializers = parts.flatMap(\.initializers)
-        let handlers = parts.flatMap(\.handlers).map { ViewHandler($0, methods: methods) }
-        // Assignments in methods, initializers and handlers count even where no scan of the
-        // whole part was made (a part without a wrapped property).
-        for action in initializers + methods.values.flatMap({ $0 }) + handlers.map(\.facts.action) {
-            assignedNames.formUnion(action.assignments.map(\.target))
-        }
-        return SwiftUIView(name: name, role: role, properties: parts.flatMap(\.properties), handlers: handlers,
-                           initializers: initializers, wholeProjections: wholeProjections,
-                           storageReferences: storageReferences, assignedNames: assignedNames)
+        return SwiftUIView(name: name, role: role, properties: parts.flatMap(\.properties),
+                           handlers: handlerFacts.map { ViewHandler($0, methods: methods) },
+                           initializers: parts.flatMap(\.initializers), parts: parts)
     }
 }

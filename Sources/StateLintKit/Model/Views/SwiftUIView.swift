@@ -10,35 +10,22 @@ public struct SwiftUIView: Sendable {
     public let handlers: [ViewHandler]
     /// What each `init` does.
     public let initializers: [ActionFacts]
-    /// Names used as `$name` alone (a `Binding` to the whole value) anywhere in the view.
-    public let wholeProjections: Set<String>
-    /// Names used as `_name` anywhere in the view, other than as an assignment's target.
-    public let storageReferences: Set<String>
-    /// Names assigned anywhere in the view's code (`name = …`, `self.name = …`, `_name = …`).
-    public let assignedNames: Set<String>
-
-    private let propertyIndex: [String: Int]
+    /// The view's declaration and extensions, for the questions only fixes ask.
+    let parts: [TypeFacts]
 
     init(name: String, role: ViewRole, properties: [PropertyFacts], handlers: [ViewHandler],
-         initializers: [ActionFacts], wholeProjections: Set<String>, storageReferences: Set<String>,
-         assignedNames: Set<String>) {
+         initializers: [ActionFacts], parts: [TypeFacts]) {
         self.name = name
         self.role = role
         self.properties = properties
         self.handlers = handlers
         self.initializers = initializers
-        self.wholeProjections = wholeProjections
-        self.storageReferences = storageReferences
-        self.assignedNames = assignedNames
-        // A later declaration of the same name (another `#if` branch) is found first.
-        var index: [String: Int] = [:]
-        for (position, property) in properties.enumerated() { index[property.name] = position }
-        propertyIndex = index
+        self.parts = parts
     }
 
-    /// The property declared with this name.
+    /// The property declared with this name (the last one, if `#if` branches declare it twice).
     public func property(named name: String) -> PropertyFacts? {
-        propertyIndex[name].map { properties[$0] }
+        properties.last { $0.name == name }
     }
 
     /// The handlers whose modifier is one of `modifiers`.
@@ -75,5 +62,40 @@ public enum ViewRole: Sendable, Hashable {
         case .app, .previewProvider, .preview: return true
         default: return false
         }
+    }
+}
+
+extension SwiftUIView {
+    /// How the view's code uses the property, over the parts that were scanned for it.
+    public func uses(of name: String) -> PropertyUses {
+        var total = PropertyUses()
+        for part in parts {
+            guard let uses = part.uses[name] else { continue }
+            total.assignments += uses.assignments
+            total.usesWholeProjection = total.usesWholeProjection || uses.usesWholeProjection
+            total.readsStorage = total.readsStorage || uses.readsStorage
+            total.readsMembers = total.readsMembers || uses.readsMembers
+        }
+        return total
+    }
+
+    /// Every new instance the view's code assigns to the property: in initializers, methods and
+    /// action modifiers (not only appear handlers).
+    public func creations(assignedTo name: String) -> [Creation] {
+        var found: [Creation] = []
+        for part in parts {
+            let actions = part.initializers + part.methods.map(\.action) + part.handlers.map(\.action)
+            for action in actions {
+                for assignment in action.assignments where assignment.target == name {
+                    if let creation = assignment.assignedValue.creation { found.append(creation) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether every part of the view was scanned for `uses(of:)` (see `TypeFacts.isFullyScanned`).
+    public var isFullyScanned: Bool {
+        parts.allSatisfy(\.isFullyScanned)
     }
 }

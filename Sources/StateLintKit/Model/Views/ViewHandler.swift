@@ -35,6 +35,13 @@ extension ViewHandler {
     /// until nothing changes.
     init(_ facts: HandlerFacts, methods: [String: [ActionFacts]]) {
         self.facts = facts
+        // Most actions call no method of the view: their own statements are all they reach.
+        guard !methods.isEmpty, !facts.action.calls.isEmpty || facts.performedMethod != nil else {
+            assignments = facts.action.assignments.map { ReachedAssignment(facts: $0, isNilGuarded: $0.isNilGuarded, via: []) }
+            taskStarts = facts.action.taskStarts.map { ReachedTask(facts: $0, via: []) }
+            cancelledNames = Set(facts.action.cancelledNames)
+            return
+        }
         var nilNames: [String: Set<String>] = [:]
         var parent: [String: String] = [:]  // method → the method it was first reached from ("" for the action)
         var order: [String] = []
@@ -76,8 +83,12 @@ extension ViewHandler {
             let via = path(to: method)
             let known = nilNames[method] ?? []
             for action in methods[method] ?? [] {
+                // A name nil on every path here that the method creates guards its other creations too.
+                let createdHere = Set(action.assignments.filter { $0.value.creation != nil }.map(\.target))
+                let guardedBySibling = !known.isDisjoint(with: createdHere)
                 assignments += action.assignments.map {
-                    ReachedAssignment(facts: $0, isNilGuarded: $0.isNilGuarded || known.contains($0.target), via: via)
+                    ReachedAssignment(facts: $0, isNilGuarded: $0.isNilGuarded || known.contains($0.target)
+                                        || (guardedBySibling && $0.value.creation != nil), via: via)
                 }
                 tasks += action.taskStarts.map { ReachedTask(facts: $0, via: via) }
                 cancelled.formUnion(action.cancelledNames)

@@ -2,8 +2,10 @@
 /// or in the methods they call: what `appear_missing_nil_check` and `disappear_missing_teardown`
 /// start from. Each assignment once, however many handlers reach it.
 ///
-/// Immutable framework data (`UIImage`, `CGImage`, …, marked in the catalog) is left out:
-/// re-creating a thumbnail loses no user state, and keeping one is a cache, not a leak.
+/// Left out: immutable framework data (`UIImage`, `CGImage`, …, marked in the catalog), since
+/// re-creating a thumbnail loses no user state and keeping one is a cache, not a leak; and a
+/// value the action stops first (`work?.cancel(); work = DispatchWorkItem { … }`), a replacement
+/// made on purpose, where a nil check would break it.
 struct StateCreations {
     struct Creation {
         let property: PropertyFacts
@@ -22,8 +24,8 @@ struct StateCreations {
         var found: [Creation] = []
         var seen: Set<SourceSpan> = []
         for handler in view.handlers(in: appearHandlers) {
-            for assignment in handler.assignments where !assignment.facts.isStorage {
-                guard let property = view.property(named: assignment.facts.target), property.wrapper == .state,
+            for assignment in handler.assignments where !assignment.facts.isStorage && !assignment.facts.replacesStoppedValue {
+                guard let property = view.property(named: assignment.facts.target), property.wrapper == .state, !property.isStatic,
                       let creation = assignment.facts.value.creation,
                       let typeName = creation.typeName(declared: property.declaredType),
                       seen.insert(assignment.facts.span).inserted else { continue }

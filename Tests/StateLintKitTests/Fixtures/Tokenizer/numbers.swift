@@ -16,3 +16,10 @@ let o = 0...9
 let p = 2.0E+5
 let q = 0xFFp0
 let r = x.0
+let range = 0...0.5
+let open = 1..<2.5
+let negative = -0.0001...0.0001
+let tuple = t.0.1
+let spaced = t . 0.1
+@_backDeploy(before: macOS 14.0, iOS 17.0)
+public func deployed() {}

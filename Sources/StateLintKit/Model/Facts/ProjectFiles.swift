@@ -1,0 +1,39 @@
+/// The files of a run by `FileID`: their paths and line starts, for positions and edits after
+/// the files' bytes are gone.
+public struct ProjectFiles: Sendable {
+    private var paths: [String] = []
+    private var lines: [LineIndex?] = []
+    private var styles: [SourceStyle?] = []
+
+    public init() {}
+
+    /// Records the file `facts` describe.
+    public mutating func add(_ facts: FileFacts) {
+        let index = Int(facts.file.index)
+        while paths.count <= index {
+            paths.append("")
+            lines.append(nil)
+            styles.append(nil)
+        }
+        paths[index] = facts.path
+        lines[index] = facts.lines
+        styles[index] = facts.style
+    }
+
+    public func path(of file: FileID) -> String {
+        Int(file.index) < paths.count ? paths[Int(file.index)] : ""
+    }
+
+    public func lineIndex(of file: FileID) -> LineIndex? {
+        Int(file.index) < lines.count ? lines[Int(file.index)] : nil
+    }
+
+    /// How the file is written, for the replacement text of fixes.
+    public func style(of file: FileID) -> SourceStyle? {
+        Int(file.index) < styles.count ? styles[Int(file.index)] : nil
+    }
+
+    public func location(ofOffset offset: Int, in file: FileID) -> SourceLocation {
+        lineIndex(of: file)?.location(ofOffset: offset) ?? SourceLocation(line: 1, column: 1)
+    }
+}
