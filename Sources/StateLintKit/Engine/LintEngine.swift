@@ -12,6 +12,8 @@ public struct LintEngine: Sendable {
         public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
         public var knownClasses: [String] = []
         public var knownValueTypes: [String] = []
+        /// Dependency files larger than this are skipped: generated tables, not model types.
+        public var maximumDependencyFileSize = 8 << 20
         public init() {}
     }
 
@@ -32,6 +34,13 @@ public struct LintEngine: Sendable {
         public var errors: [FileReadError] = []
         /// Type names created in `@State` that nothing resolved, with how often they occurred.
         public var unresolvedTypeNames: [String: Int] = [:]
+        /// The part of `unresolvedTypeNames` whose violations were dropped for it (not those
+        /// `report_unknown_types` reported anyway): possible findings nobody could check.
+        public var uncheckedTypeNames: [String: Int] = [:]
+        /// Dependency files read for their declarations, and those skipped (unreadable,
+        /// binary, not UTF-8 or too large), which never fail the run.
+        public var dependencyFileCount = 0
+        public var skippedDependencyFiles: [FileReadError] = []
         public var timings = Timings()
         public var indexedFileCount = 0
         public var byteCount = 0
@@ -73,15 +82,16 @@ public struct LintEngine: Sendable {
     /// Called (from worker threads) each time a file of `phase` is done, with the phase's file count.
     public typealias ProgressHandler = @Sendable (_ phase: Phase, _ total: Int) -> Void
 
-    /// Lints `files`, resolving types against the declarations in `indexFiles` and `files`.
+    /// Lints `files`, resolving types against the declarations in `indexFiles` and `files`,
+    /// then (for names those do not declare) in `dependencyFiles`, which are only indexed.
     /// `sources` overrides reading a path (for `--stdin-path`).
     ///
     /// Every file is read, tokenized and analysed once: rules state which of their violations
     /// depend on a type being a class, and those conditions are decided once the project
     /// index is complete. Only small per-file results are kept, so memory does not grow with
     /// the project's size.
-    public func run(files: [String], indexFiles: [String], sources: [String: [UInt8]] = [:],
-                    progress: ProgressHandler? = nil) -> Result {
+    public func run(files: [String], indexFiles: [String], dependencyFiles: [String] = [],
+                    sources: [String: [UInt8]] = [:], progress: ProgressHandler? = nil) -> Result {
         var result = Result()
         // Usually the index is the same file list (one walk): no set of paths to hash then.
         let indexOnly: [String]
@@ -91,37 +101,50 @@ public struct LintEngine: Sendable {
             var seen = Set(files)
             indexOnly = indexFiles.filter { seen.insert($0).inserted }
         }
-        let work = files + indexOnly
+        // `work` is `files`, then index-only files, then dependency files.
+        let work = files + indexOnly + dependencyFiles
+        let firstDependency = files.count + indexOnly.count
         // Each file's declarations go into the index as soon as it is analysed, on the worker
-        // threads, so building the index is not a sequential step after them.
+        // threads, so building the index is not a sequential step after them. Dependencies
+        // get an index of their own: the project's declarations take precedence over theirs.
         // Files declare a few types each (5 on average in generated SwiftUI code).
-        let index = SharedIndexBuilder(reservingCapacity: 4 * work.count)
+        let index = SharedIndexBuilder(reservingCapacity: 4 * firstDependency)
+        let dependencyIndex = SharedIndexBuilder(reservingCapacity: 4 * dependencyFiles.count)
         let directory = WorkingDirectory.current()
         let analyses = parallelMap(Array(work.indices), jobs: options.jobs) { position -> FileAnalysis in
-            let isLinted = position < files.count  // `work` is `files`, then index-only files
-            var (analysis, summary) = analyse(work[position], isLinted: isLinted, sources: sources, directory: directory)
-            Self.measure(&analysis.timings.index) { index.add(summary, position: position) }
-            progress?(isLinted ? .linting : .indexing, isLinted ? files.count : indexOnly.count)
+            let isLinted = position < files.count
+            let isDependency = position >= firstDependency
+            var (analysis, summary) = analyse(work[position], isLinted: isLinted, isDependency: isDependency,
+                                              sources: sources, directory: directory)
+            Self.measure(&analysis.timings.index) { (isDependency ? dependencyIndex : index).add(summary, position: position) }
+            progress?(isLinted ? .linting : .indexing, isLinted ? files.count : work.count - files.count)
             return analysis
         }
         result.indexedFileCount = work.count
-        let project = index.build()
-        let resolver = TypeResolver(project: project, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
+        result.dependencyFileCount = dependencyFiles.count
+        let dependencies = dependencyIndex.build()
+        let project = index.build(aliasFallback: dependencies)
+        let resolver = TypeResolver(project: project, dependencies: dependencies,
+                                    knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
         // Deciding each file's class conditions is independent per file: on the workers too.
         let perFile = parallelMap(analyses, jobs: options.jobs) { analysis -> FileFindings? in
             guard analysis.isLinted, case .success(let linted) = analysis.outcome else { return nil }
             // Most files: no violation and no directive, so nothing to decide.
             guard let pending = linted.pending else { return nil }
             var unresolved: [String] = []
+            var unchecked: [String] = []
             var seconds = 0.0
             let found = Self.measure(&seconds) {
                 findings(path: analysis.path, candidates: pending.candidates, filter: pending.filter,
-                         types: resolver, unresolved: &unresolved)
+                         types: resolver, unresolved: &unresolved, unchecked: &unchecked)
             }
-            return FileFindings(findings: found, unresolved: unresolved, seconds: seconds)
+            return FileFindings(findings: found, unresolved: unresolved, unchecked: unchecked, seconds: seconds)
         }
-        for (analysis, fileFindings) in zip(analyses, perFile) {
+        for (position, (analysis, fileFindings)) in zip(analyses, perFile).enumerated() {
             result.timings.add(analysis.timings)
+            if position >= firstDependency, case .failure(let error) = analysis.outcome {
+                result.skippedDependencyFiles.append(error)
+            }
             guard analysis.isLinted else { continue }
             switch analysis.outcome {
             case .failure(let error):
@@ -132,6 +155,7 @@ public struct LintEngine: Sendable {
                 guard let fileFindings else { continue }
                 result.findings += fileFindings.findings
                 for name in fileFindings.unresolved { result.unresolvedTypeNames[name, default: 0] += 1 }
+                for name in fileFindings.unchecked { result.uncheckedTypeNames[name, default: 0] += 1 }
                 result.timings.rules += fileFindings.seconds
             }
         }
@@ -139,10 +163,12 @@ public struct LintEngine: Sendable {
         return result
     }
 
-    /// The findings of one linted file, the type names it could not resolve, and the time taken.
+    /// The findings of one linted file, the type names it could not resolve (and those of
+    /// them that dropped a violation), and the time taken.
     struct FileFindings: Sendable {
         let findings: [Finding]
         let unresolved: [String]
+        let unchecked: [String]
         let seconds: Double
     }
 
@@ -178,12 +204,15 @@ public struct LintEngine: Sendable {
         }
     }
 
-    private func analyse(_ path: String, isLinted: Bool, sources: [String: [UInt8]],
+    /// Reads and analyses one file. A dependency's file is checked like a linted one (text,
+    /// and a smaller size limit), so a stray binary or generated table is skipped, not indexed.
+    private func analyse(_ path: String, isLinted: Bool, isDependency: Bool, sources: [String: [UInt8]],
                          directory: WorkingDirectory?) -> (FileAnalysis, TypeDeclarationSummary) {
         var timings = Timings()
         do throws(FileReadError) {
-            let bytes = try Self.load(path, sources: sources, below: directory, timings: &timings)
-            if isLinted { try SourceReader.validateText(bytes, path: path) }
+            let bytes = try Self.load(path, sources: sources, below: directory, timings: &timings,
+                                      maximumSize: isDependency ? options.maximumDependencyFileSize : SourceReader.maximumFileSize)
+            if isLinted || isDependency { try SourceReader.validateText(bytes, path: path) }
             let file = SourceFile(path: path, bytes: bytes)
             // One clock reading per phase boundary, and no closures: a closure's captures are
             // copies, and each copy of the structure retains and releases every array in it.
@@ -234,8 +263,14 @@ public struct LintEngine: Sendable {
     /// The findings of one file: candidates whose class conditions hold, less what its
     /// directives suppress, plus problems with the directives.
     func findings(path: String, candidates: [Candidate], filter: DirectiveFilter, types: TypeResolver,
-                  unresolved: inout [String]) -> [Finding] {
-        let standing = candidates.filter { $0.violation.requiresClass?.holds(in: types, unresolved: &unresolved) ?? true }
+                  unresolved: inout [String], unchecked: inout [String]) -> [Finding] {
+        let standing = candidates.filter { candidate in
+            guard let condition = candidate.violation.requiresClass else { return true }
+            let known = unresolved.count
+            let holds = condition.holds(in: types, unresolved: &unresolved)
+            if !holds && unresolved.count > known { unchecked.append(condition.typeName) }
+            return holds
+        }
         let outcome = filter.apply(standing, ranRules: ranRuleIDs, knownRules: knownRuleIDs)
         var findings = outcome.kept.map { makeFinding(path, $0, severity: severities[$0.ruleID] ?? .warning) }
         if let directiveSeverity {
@@ -247,8 +282,9 @@ public struct LintEngine: Sendable {
     /// Lints one file already in memory against a complete resolver (tests, editors).
     public func check(_ context: LintContext, tokens: [Token], types: TypeResolver) -> [Finding] {
         let (candidates, filter) = candidates(context, tokens: tokens)
-        var unresolved: [String] = []
-        return findings(path: context.structure.file.path, candidates: candidates, filter: filter, types: types, unresolved: &unresolved)
+        var unresolved: [String] = [], unchecked: [String] = []
+        return findings(path: context.structure.file.path, candidates: candidates, filter: filter, types: types,
+                        unresolved: &unresolved, unchecked: &unchecked)
     }
 
     private func makeFinding(_ path: String, _ candidate: Candidate, severity: Severity) -> Finding {
@@ -259,11 +295,11 @@ public struct LintEngine: Sendable {
     /// The bytes of `path`, from `sources` or read from disk; a path below the process's working
     /// `directory` is opened by its shorter relative path.
     static func load(_ path: String, sources: [String: [UInt8]], below directory: WorkingDirectory?,
-                     timings: inout Timings) throws(FileReadError) -> [UInt8] {
+                     timings: inout Timings, maximumSize: Int = SourceReader.maximumFileSize) throws(FileReadError) -> [UInt8] {
         if !sources.isEmpty, let bytes = sources[path] { return bytes }
         let start = DispatchTime.now().uptimeNanoseconds
         defer { timings.read += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-        return try SourceReader.read(path, below: directory)
+        return try SourceReader.read(path, below: directory, maximumSize: maximumSize)
     }
 
     /// Times consecutive phases: each `lap` adds the time since the previous one (or since
@@ -301,9 +337,9 @@ private final class SharedIndexBuilder: @unchecked Sendable {
         builder.add(summary, position: position)
     }
 
-    func build() -> ProjectIndex {
+    func build(aliasFallback: ProjectIndex? = nil) -> ProjectIndex {
         lock.lock()
         defer { lock.unlock() }
-        return builder.build()
+        return builder.build(aliasFallback: aliasFallback)
     }
 }
