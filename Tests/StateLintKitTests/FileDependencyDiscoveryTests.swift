@@ -87,9 +87,12 @@ import Testing
                     == .found([tree.path("\(derived)/App-aaa/SourcePackages/checkouts")]))
         // Not built yet: no folder names it.
         #expect(XcodeDerivedData.checkouts(in: tree.path(derived), projectRoot: tree.path("src/New")) == .noProject(examined: 4))
-        // One project's own DerivedData folder, as `$BUILD_ROOT/../..` names it in a build phase.
+        // One project's own DerivedData folder, as `$BUILD_ROOT/../..` names it in a build
+        // phase: named, so taken as it is, and without packages it has no checkouts.
         #expect(XcodeDerivedData.checkouts(in: tree.path("\(derived)/Other-ccc"), projectRoot: root)
                     == .found([tree.path("\(derived)/Other-ccc/SourcePackages/checkouts")]))
+        try tree.write("\(derived)/NoPackages-fff/Build/Products/Debug/x", "")
+        #expect(XcodeDerivedData.checkouts(in: tree.path("\(derived)/NoPackages-fff"), projectRoot: root) == .found([]))
         // Matched, but no packages resolved: nothing to add, and not an error.
         try FileManager.default.removeItem(atPath: tree.path("\(derived)/Tool-bbb/SourcePackages"))
         try FileManager.default.removeItem(atPath: tree.path("\(derived)/App-aaa/SourcePackages"))

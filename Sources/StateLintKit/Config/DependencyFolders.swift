@@ -37,8 +37,9 @@ extension Configuration {
                 let problem = fileSystem.itemExists(atPath: path)
                     ? "is not a folder"
                     : "does not exist" + ConfigurationDecoder.suggestion(forMissing: path, in: fileSystem)
+                // In full: a shortened path would not say which folder is missing.
                 throw ConfigurationError(path: flag, location: nil,
-                                         message: "\(Quoted.text(written)) \(problem)" + Self.resolveHint(for: path))
+                                         message: "`\(TerminalText.visible(written))` \(problem)" + Self.resolveHint(for: path))
             }
             guard !dependencies.contains(where: { $0.path == path }) else { continue }
             dependencies.append(DependencyFolder(path: path, origin: .commandLine(flag: flag)))
@@ -96,7 +97,7 @@ extension Configuration {
             try addDependencies(checkouts, flag: flag, workingDirectory: workingDirectory)
         case .noProject(let examined):
             throw ConfigurationError(path: flag, location: nil, message:
-                "none of the \(examined) project folder\(examined == 1 ? "" : "s") in \(Quoted.text(written)) was built from \(rootDirectory) "
+                "none of the \(examined) project folder\(examined == 1 ? "" : "s") in `\(TerminalText.visible(written))` was built from \(TerminalText.visible(rootDirectory)) "
                 + "(no info.plist `WorkspacePath` in it); open and build the project in Xcode once, "
                 + "or name the checkouts with --dependencies DIR/SourcePackages/checkouts")
         }

@@ -22,10 +22,12 @@ public enum XcodeDerivedData {
     }
 
     /// The checkout folders in `derivedData` (absolute) for the project rooted at `projectRoot`.
-    /// `derivedData` may also be one project's own folder (`DerivedData/App-<hash>`).
+    /// `derivedData` may also be one project's own folder (`DerivedData/App-<hash>`, or an
+    /// `xcodebuild -derivedDataPath` folder): its checkouts are then taken as they are, the
+    /// folder having been named, and a project without packages has none.
     public static func checkouts(in derivedData: String, projectRoot: String) -> Lookup {
         let own = derivedData + "/" + checkoutsPath
-        if isFolder(own) { return .found([own]) }
+        if isProjectFolder(derivedData) { return .found(isFolder(own) ? [own] : []) }
         let root = canonical(projectRoot)
         var examined = 0
         var matched = false
@@ -41,6 +43,13 @@ public enum XcodeDerivedData {
             if isFolder(folder + "/" + checkoutsPath) { found.append(folder + "/" + checkoutsPath) }
         }
         return matched ? .found(found) : .noProject(examined: examined)
+    }
+
+    /// One project's folder, not DerivedData itself: it has the project's `info.plist`, or
+    /// what builds put there.
+    static func isProjectFolder(_ folder: String) -> Bool {
+        FileManager.default.fileExists(atPath: folder + "/info.plist") || isFolder(folder + "/SourcePackages")
+            || isFolder(folder + "/Build")
     }
 
     /// Whether the folder of the workspace file is the root, inside it, or one of its parents.
