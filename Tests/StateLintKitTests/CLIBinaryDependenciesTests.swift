@@ -79,6 +79,11 @@ struct CLIBinaryDependenciesTests {
         let full = try StateLintBinary.run(["--show-unresolved"], in: tree.root)
         #expect(!full.stderr.contains("statelint: note: ") && full.stderr.contains("  Model (1×)\n"))
         #expect(full.stderr.contains("No dependency sources were indexed"))
+        // With the key set, resolving would not help: no such advice.
+        try tree.write(".linter.yml", "dependencies: []\n")
+        let configured = try StateLintBinary.run([], in: tree.root)
+        #expect(configured.stderr.contains("statelint: note: ") && !configured.stderr.contains("swift package resolve"))
+        try FileManager.default.removeItem(atPath: tree.path(".linter.yml"))
         // A type nothing can know but a lower-case call gets no note.
         try tree.write("Sources/App/LibraryView.swift", Self.view.replacingOccurrences(of: "Model()", with: "makeModel()"))
         let call = try StateLintBinary.run([], in: tree.root)
@@ -132,7 +137,7 @@ struct CLIBinaryDependenciesTests {
         #expect(run.status == 0 && Self.findings(run) == ["Sources/App/LibraryView.swift:5:5:"])
         #expect(!run.stderr.contains(": error:"), "\(run.stderr)")
         let shown = try StateLintBinary.run(["--show-unresolved", "-q"], in: tree.root, timeout: 60)
-        #expect(shown.stderr.contains("Dependency sources indexed for types: 3 Swift files in .build/checkouts\n"), "\(shown.stderr)")
+        #expect(shown.stderr.contains("Dependency sources indexed for types: 1 Swift file in .build/checkouts\n"), "\(shown.stderr)")
         #expect(shown.stderr.contains("Dependency files skipped (unreadable, binary, not UTF-8 or too large): 2\n"))
         #expect(shown.stderr.contains("  .build/checkouts/Pkg/Sources/Pkg/Blob.swift: binary file (NUL byte at 1:2); skipped\n"))
         #expect(shown.stderr.contains("  .build/checkouts/Pkg/Sources/Pkg/Latin1.swift: not valid UTF-8"))

@@ -79,6 +79,7 @@ import Testing
         let result = Self.engine(maximumDependencyFileSize: 1024)
             .run(files: [view], indexFiles: [view], dependencyFiles: [binary, latin1, large, missing])
         #expect(result.errors.isEmpty)
+        #expect(result.dependencyFileCount == 0, "counts only the files indexed")
         #expect(result.findings.isEmpty, "nothing from a skipped file is indexed")
         #expect(Set(result.skippedDependencyFiles.map(\.path)) == [binary, latin1, large, missing])
         let reasons = result.skippedDependencyFiles.map(\.reason)

@@ -209,10 +209,12 @@ struct LintCommand {
 
     static let maximumListedSkippedFiles = 20
 
-    /// Whether the project is a package whose checkouts are not there yet (`swift package resolve` makes them).
+    /// Whether the project is a package whose checkouts are not there yet (`swift package resolve`
+    /// makes them) and would be read by default (no `dependencies` key replaces them).
     static func lacksCheckouts(_ configuration: Configuration) -> Bool {
         let root = configuration.rootDirectory
-        return FileManager.default.fileExists(atPath: root + "/Package.swift")
+        return configuration.origin(of: ConfigurationKey.dependencies.rawValue) == .builtInDefault
+            && FileManager.default.fileExists(atPath: root + "/Package.swift")
             && !FileManager.default.fileExists(atPath: root + "/" + Configuration.swiftPMCheckouts)
     }
 

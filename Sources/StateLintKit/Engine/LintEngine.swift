@@ -37,7 +37,7 @@ public struct LintEngine: Sendable {
         /// The part of `unresolvedTypeNames` whose violations were dropped for it (not those
         /// `report_unknown_types` reported anyway): possible findings nobody could check.
         public var uncheckedTypeNames: [String: Int] = [:]
-        /// Dependency files read for their declarations, and those skipped (unreadable,
+        /// Dependency files whose declarations were indexed, and those skipped (unreadable,
         /// binary, not UTF-8 or too large), which never fail the run.
         public var dependencyFileCount = 0
         public var skippedDependencyFiles: [FileReadError] = []
@@ -121,7 +121,6 @@ public struct LintEngine: Sendable {
             return analysis
         }
         result.indexedFileCount = work.count
-        result.dependencyFileCount = dependencyFiles.count
         let dependencies = dependencyIndex.build()
         let project = index.build(aliasFallback: dependencies)
         let resolver = TypeResolver(project: project, dependencies: dependencies,
@@ -159,6 +158,7 @@ public struct LintEngine: Sendable {
                 result.timings.rules += fileFindings.seconds
             }
         }
+        result.dependencyFileCount = dependencyFiles.count - result.skippedDependencyFiles.count
         result.findings.sort(by: Finding.isOrderedBefore)
         return result
     }
