@@ -29,6 +29,9 @@ public struct CommandLineOptions: Sendable, Equatable {
     public var writeBaselinePath: String?
     public var timings = false
     public var showUnresolved = false
+    /// `--dependencies DIR` and `--derived-data DIR`, as given (relative to the working directory).
+    public var dependencies: [String] = []
+    public var derivedData: [String] = []
 
     public init() {}
 
@@ -39,7 +42,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     }
 
     static let flagsWithValues = ["--config", "--reporter", "--format", "--output", "--only-rule", "--stdin-path",
-                                  "--jobs", "--baseline", "--write-baseline"]
+                                  "--jobs", "--baseline", "--write-baseline", "--dependencies", "--derived-data"]
     static let booleanFlags = ["--strict", "--quiet", "--no-color", "--use-script-input-files", "--force-exclude",
                                "--ignore-unreadable", "--timings", "--show-unresolved", "--help", "--version"]
 
@@ -98,6 +101,8 @@ public struct CommandLineOptions: Sendable, Equatable {
             case "--stdin-path": options.stdinPath = try value(for: flag, inline)
             case "--baseline": options.baselinePath = try value(for: flag, inline)
             case "--write-baseline": options.writeBaselinePath = try value(for: flag, inline)
+            case "--dependencies": options.dependencies.append(try value(for: flag, inline))
+            case "--derived-data": options.derivedData.append(try value(for: flag, inline))
             case "--jobs", "-j":
                 let text = try value(for: flag, inline)
                 guard let jobs = Int(text), jobs >= 1, jobs <= 1024 else {

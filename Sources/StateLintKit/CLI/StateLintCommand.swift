@@ -72,6 +72,10 @@ public struct StateLintCommand {
             if !options.reporters.isEmpty {
                 try configuration.overrideReporters(options.reporters.map(\.name), flag: "--reporter", schema: Self.schema)
             }
+            try configuration.addDependencies(options.dependencies, flag: "--dependencies", workingDirectory: environment.workingDirectory)
+            for folder in options.derivedData {
+                try configuration.addDerivedData(folder, workingDirectory: environment.workingDirectory)
+            }
             return configuration
         } catch {
             environment.stderr.write("\(error)\n")
@@ -146,6 +150,8 @@ public struct StateLintCommand {
       --jobs N, -j N                threads to use (default: all cores)
       --ignore-unreadable           unreadable or non-UTF-8 files do not make the run fail
       --show-unresolved             list type names created in @State that StateLint could not classify
+      --dependencies DIR            also read type declarations from the package checkouts in DIR (repeatable)
+      --derived-data DIR            also read them from this project's SourcePackages/checkouts in Xcode's DerivedData DIR
       --timings                     print how long each phase took (to standard error)
       --quiet, -q                   no status lines on standard error
       --no-color                    no colour (also when NO_COLOR is set)
