@@ -51,7 +51,7 @@ final class MessageReader {
             if let (headerEnd, bodyStart) = headerBounds() {
                 switch Self.contentLength(inHeader: Array(buffer[start..<headerEnd])) {
                 case .failure(let problem):
-                    start += 1  // the marker search starts after the bad header's first byte
+                    start = resumePoint(afterBadHeaderEndingAt: headerEnd, bodyStart: bodyStart)
                     resynchronising = true
                     return .malformedHeader(problem.reason)
                 case .success(let length):
@@ -139,18 +139,33 @@ final class MessageReader {
         return nil
     }
 
+    /// Where to look for the next message after a bad header block: a `Content-Length:` in the
+    /// middle of one of its lines is the next message's header (the bad one lacked its empty
+    /// line, so its body ran into it); otherwise the search starts after the block.
+    private func resumePoint(afterBadHeaderEndingAt headerEnd: Int, bodyStart: Int) -> Int {
+        let marker = Self.marker
+        var index = start + 1
+        while index + marker.count <= headerEnd {
+            if buffer[index - 1] != UInt8(ascii: "\n"), matchesMarker(at: index) { return index }
+            index += 1
+        }
+        return bodyStart
+    }
+
+    private func matchesMarker(at index: Int) -> Bool {
+        let marker = Self.marker
+        guard index + marker.count <= buffer.count else { return false }
+        for offset in 0..<marker.count where buffer[index + offset] | 0x20 != marker[offset] | 0x20 { return false }
+        return true
+    }
+
     /// Moves `start` to the next `Content-Length:` (any case); without one, drops all but the
     /// bytes that could begin it.
     private func skipToMarker() -> Bool {
         let marker = Self.marker
         var index = start
         while index + marker.count <= buffer.count {
-            var matches = true
-            for offset in 0..<marker.count where buffer[index + offset] | 0x20 != marker[offset] | 0x20 {
-                matches = false
-                break
-            }
-            if matches {
+            if matchesMarker(at: index) {
                 start = index
                 compact()
                 return true
