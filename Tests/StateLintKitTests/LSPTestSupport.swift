@@ -286,3 +286,62 @@ func lspPosition(ofUTF8Offset offset: Int, in text: String, encoding: PositionEn
     }
     return ["line": 0, "character": 0]
 }
+
+/// The real backend, with one call held until the test releases it: the first indexing or
+/// the first lint. Holding the engine queue makes "a request waits behind work" and "changes
+/// arrive while a lint runs" deterministic. Records the text of every lint.
+final class GatedBackend: LintBackend, @unchecked Sendable {
+    enum Hold { case indexing, linting }
+
+    let inner: EngineBackend
+    private let hold: Hold
+    private let blocked = DispatchSemaphore(value: 0)
+    private let gate = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var held = false
+    private var texts: [String] = []
+
+    init(blocking hold: Hold, inner: EngineBackend = EngineBackend(jobs: 1)) {
+        self.hold = hold
+        self.inner = inner
+    }
+
+    /// Waits until the held call has started.
+    func waitUntilBlocked() -> Bool { blocked.wait(timeout: .now() + LSPTestClient.timeout) == .success }
+    func release() { gate.signal() }
+
+    var lintedTexts: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return texts
+    }
+
+    private func holdIf(_ kind: Hold) {
+        lock.lock()
+        let first = kind == hold && !held
+        if first { held = true }
+        lock.unlock()
+        guard first else { return }
+        blocked.signal()
+        _ = gate.wait(timeout: .now() + LSPTestClient.timeout)
+    }
+
+    func indexFolder(_ root: String, progress: @escaping @Sendable (Int, Int) -> Void) -> FolderIndexReport {
+        holdIf(.indexing)
+        return inner.indexFolder(root, progress: progress)
+    }
+
+    func lint(_ path: String, text: [UInt8]) -> LintReport {
+        lock.lock()
+        texts.append(String(decoding: text, as: UTF8.self))
+        lock.unlock()
+        holdIf(.linting)
+        return inner.lint(path, text: text)
+    }
+
+    func removeFolder(_ root: String) -> Bool { inner.removeFolder(root) }
+    func settings(for path: String) -> FileSettings { inner.settings(for: path) }
+    func closeFile(_ path: String) -> Bool { inner.closeFile(path) }
+    func fileChangedOnDisk(_ path: String) -> Bool { inner.fileChangedOnDisk(path) }
+    func reloadConfiguration() { inner.reloadConfiguration() }
+}

@@ -77,12 +77,14 @@ struct CodeActions {
     // MARK: Disable for this line
 
     private static let directivePrefix = Array("// statelint:disable:next ".utf8)
+    private static let suppressibleRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
 
     /// Inserts `// statelint:disable:next <rule>` above the finding's line, indented like it and
     /// ended like it; when the line above already is such a directive, adds the rule to it.
-    /// Problems with directives themselves cannot be suppressed, so they get none.
+    /// Only rules directives can name get one (problems with directives themselves cannot
+    /// be suppressed).
     private func disableEdit(for finding: Finding) -> LSPJSON? {
-        guard finding.ruleID != SuperfluousDisableCommand.description.id else { return nil }
+        guard Self.suppressibleRuleIDs.contains(finding.ruleID) else { return nil }
         let bytes = document.bytes
         let line = finding.start.line - 1
         guard line >= 0, line < document.lineStarts.count else { return nil }
