@@ -44,7 +44,7 @@ public final class LanguageServer: @unchecked Sendable {
         while true {
             switch reader.next() {
             case .endOfInput:
-                connection.close()
+                stop()
                 return lifecycle == .shutDown ? 0 : 1
             case .malformedHeader(let reason):
                 connection.fail(nil, .parseError("malformed message header: \(reason)"))
@@ -112,7 +112,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func handleNotification(_ method: String, _ params: LSPJSON) -> Int32? {
         if method == "exit" {
-            connection.close()
+            stop()
             return lifecycle == .shutDown ? 0 : 1
         }
         // Before `initialize` notifications are dropped; after `shutdown` only `exit` counts.
@@ -139,6 +139,15 @@ public final class LanguageServer: @unchecked Sendable {
             connection.log("statelint: ignored `\(method)`: \(error.message)", type: 1)
         }
         return nil
+    }
+
+    /// Lets the engine queue send what it has queued (the `shutdown` answer among it) for up to
+    /// a second, then sends nothing more.
+    private func stop() {
+        let drained = DispatchSemaphore(value: 0)
+        engineQueue.async { drained.signal() }
+        _ = drained.wait(timeout: .now() + 1)
+        connection.close()
     }
 
     private func initialize(_ id: RequestID, _ params: LSPJSON) throws(InvalidParams) {
