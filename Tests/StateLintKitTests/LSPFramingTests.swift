@@ -102,9 +102,11 @@ struct LSPFramingTests {
     func writer() throws {
         let pipe = Pipe()
         let writer = MessageWriter(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor)
-        #expect(writer.send(["text": "é😀"]))
+        writer.send(["text": "é😀"])
+        writer.send([1])
+        #expect(writer.flush())
         try pipe.fileHandleForWriting.close()
         let written = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(written == "Content-Length: 17\r\n\r\n{\"text\":\"é😀\"}")
+        #expect(written == "Content-Length: 17\r\n\r\n{\"text\":\"é😀\"}Content-Length: 3\r\n\r\n[1]")
     }
 }

@@ -62,7 +62,12 @@ final class LSPTestClient: @unchecked Sendable {
 
     // MARK: Sending
 
+    /// Whole messages only: the test and the reader thread (answering the server) both send.
+    private let sendLock = NSLock()
+
     func sendRaw(_ bytes: [UInt8]) {
+        sendLock.lock()
+        defer { sendLock.unlock() }
         let handle = toServer.fileHandleForWriting
         bytes.withUnsafeBytes { raw in
             var written = 0

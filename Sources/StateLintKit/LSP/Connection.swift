@@ -91,7 +91,9 @@ final class Connection: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Writes out what was sent (waiting up to a second), then sends nothing more.
     func close() {
+        writer.flush(timeout: 1)
         lock.lock()
         isClosed = true
         lock.unlock()

@@ -6,37 +6,52 @@ import Darwin
 #endif
 
 /// Writes LSP base-protocol messages (`Content-Length` header, then the JSON body) to a file
-/// descriptor. Safe to call from any thread: each message is written whole, under a lock.
+/// descriptor, in the order `send` was called, from any thread.
+///
+/// `send` never blocks on the descriptor: messages are written by a queue of their own, so a
+/// client that is slow to read (or is itself busy writing to the server) cannot stall the
+/// message loop or the lint queue while they hold a lock.
 final class MessageWriter: @unchecked Sendable {
     private let fileDescriptor: Int32
-    private let lock = NSLock()
+    private let queue = DispatchQueue(label: "statelint.lsp.writer")
+    /// Set on the writer queue once a write fails: the other end has gone away.
     private var isBroken = false
 
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
     }
 
-    /// Sends one message; false once the other end has gone away (nothing more is written).
-    @discardableResult
-    func send(_ message: LSPJSON) -> Bool {
+    func send(_ message: LSPJSON) {
         let body = message.serialized()
-        var framed = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        framed += body
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isBroken else { return false }
+        let framed = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        queue.async { [self] in write(framed) }
+    }
+
+    /// Waits (up to `timeout` seconds) until everything sent so far is written.
+    @discardableResult
+    func flush(timeout: Double = 5) -> Bool {
+        let written = DispatchSemaphore(value: 0)
+        queue.async { written.signal() }
+        return written.wait(timeout: .now() + timeout) == .success
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        guard !isBroken else { return }
         var written = 0
-        while written < framed.count {
-            let count = framed.withUnsafeBytes { raw in
-                write(fileDescriptor, raw.baseAddress! + written, framed.count - written)
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                systemWrite(fileDescriptor, raw.baseAddress! + written, bytes.count - written)
             }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {
                 isBroken = true
-                return false
+                return
             }
             written += count
         }
-        return true
     }
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }
