@@ -63,5 +63,11 @@ struct LSPCommandTests {
         #expect(abrupt.status == 1)
         let misuse = try StateLintBinary.run(["lint", "--stdio"], in: tree.root)
         #expect(misuse.status == 2 && misuse.stderr.contains("--stdio is an option of `statelint lsp`"))
+        for arguments in [["lsp", "Sources"], ["lsp", "--reporter", "json"], ["lsp", "--strict"]] {
+            let refused = try StateLintBinary.run(arguments, in: tree.root, stdin: [])
+            #expect(refused.status == 2 && refused.stderr.contains("takes no paths and no options but --stdio and --jobs"),
+                    "\(arguments)")
+            #expect(refused.stdout.isEmpty)
+        }
     }
 }

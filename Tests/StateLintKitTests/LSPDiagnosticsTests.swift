@@ -75,7 +75,7 @@ struct LSPDiagnosticsTests {
         client.change(view, version: 3, [(range(3, 29, 3, 37), " = Model()")])
         #expect(client.diagnostics(uri, version: 3)?.count == 1)
         client.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
-        let cleared = try #require(client.next { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == .null })
+        let cleared = try #require(client.next { $0["method"] == "textDocument/publishDiagnostics" && $0["params"]?["version"] == nil })
         #expect(cleared["params"]?["diagnostics"] == [])
         #expect(client.shutdownAndExit() == 0)
     }

@@ -45,7 +45,7 @@ public struct StateLintCommand {
         case .lint:
             return LintCommand(environment: environment, options: options).run()
         case .lsp:
-            return LanguageServerCommand.run(options)
+            return LanguageServerCommand.run(options, command: self)
         }
     }
 

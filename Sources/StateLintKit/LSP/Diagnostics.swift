@@ -15,9 +15,9 @@ enum Diagnostics {
         ]
     }
 
-    /// The empty list that clears a document's diagnostics (fixed, excluded or closed).
-    static func clearParams(uri: String, version: Int?) -> LSPJSON {
-        ["uri": .string(uri), "version": version.map { .int($0) } ?? .null, "diagnostics": []]
+    /// The empty list that clears a closed document's diagnostics (no version: it has none).
+    static func clearParams(uri: String) -> LSPJSON {
+        ["uri": .string(uri), "diagnostics": []]
     }
 
     static func diagnostic(_ finding: Finding, in document: TextDocument, encoding: PositionEncoding,

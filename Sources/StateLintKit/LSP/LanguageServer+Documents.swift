@@ -36,7 +36,7 @@ extension LanguageServer {
         let uri = try params.documentURI()
         guard let path = FileURI.path(of: uri) else { return }
         let closed = documents.close(path) { document in
-            connection.notify("textDocument/publishDiagnostics", Diagnostics.clearParams(uri: document.uri, version: nil))
+            connection.notify("textDocument/publishDiagnostics", Diagnostics.clearParams(uri: document.uri))
         }
         guard closed else { return }
         engineQueue.async { [self] in
