@@ -73,6 +73,27 @@ struct LSPBackendTests {
         #expect(backend.lint(view, text: Array(LSPSamples.view().utf8)).findings.isEmpty)
     }
 
+    @Test("a .linter.yml or .xcode-version changed on disk is loaded again before the next lint")
+    func configurationFilesChanged() throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        try tree.write("Model.swift", LSPSamples.model)
+        let view = tree.path("View.swift")
+        let backend = EngineBackend(jobs: 1)
+        _ = backend.indexFolder(tree.root) { _, _ in }
+        let text = Array(LSPSamples.view().utf8)
+        let first = backend.lint(view, text: text)
+        #expect(ruleIDs(first) == ["state_inline_class_init"] && !first.configurationChanged)
+        #expect(!backend.lint(view, text: text).configurationChanged)
+        try tree.write(".xcode-version", "27.0\n")  // Xcode 27 evaluates `@State` values once
+        let newer = backend.lint(view, text: text)
+        #expect(newer.configurationChanged && newer.findings.isEmpty)
+        try tree.write(".linter.yml", "opt_in_rules: [state_inline_class_init]\n")
+        let configured = backend.lint(view, text: text)
+        #expect(configured.configurationChanged && ruleIDs(configured) == ["state_inline_class_init"])
+        #expect(!backend.lint(view, text: text).configurationChanged)
+    }
+
     @Test("text StateLint cannot lint, and a configuration it cannot load, are reported, not linted")
     func problems() throws {
         let tree = try TemporaryTree()

@@ -188,6 +188,25 @@ struct LSPDiagnosticsTests {
         #expect(client.shutdownAndExit() == 0)
     }
 
+    @Test("without file watchers, a .linter.yml changed on disk is seen at the next edit, in every open file")
+    func configurationChangeWithoutWatchers() throws {
+        let (tree, _, view) = try workspace()
+        defer { tree.remove() }
+        let other = try tree.write("Sources/Other.swift", LSPSamples.view())
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize(root: tree.root)
+        client.open(view, LSPSamples.view())
+        client.open(other, LSPSamples.view())
+        #expect(client.diagnostics(FileURI.uri(ofPath: view))?.count == 1)
+        #expect(client.diagnostics(FileURI.uri(ofPath: other))?.count == 1)
+        try tree.write(".linter.yml", "state_inline_class_init: error\n")
+        client.change(view, version: 2, [(range(0, 0, 0, 0), "// edited\n")])
+        #expect(client.diagnostics(FileURI.uri(ofPath: view), version: 2)?.first?["severity"] == 1)
+        #expect(client.diagnostics(FileURI.uri(ofPath: other))?.first?["severity"] == 1)
+        #expect(client.shutdownAndExit() == 0)
+    }
+
     @Test("a broken .linter.yml is shown once, and nothing under it is linted")
     func brokenConfiguration() throws {
         let (tree, _, view) = try workspace()

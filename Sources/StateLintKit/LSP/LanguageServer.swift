@@ -214,6 +214,7 @@ public final class LanguageServer: @unchecked Sendable {
         guard let document = documents.document(path) else { return }
         let report = backend.lint(path, text: document.bytes)
         if let problem = report.problem { connection.showOnce("StateLint: \(problem)") }
+        if report.configurationChanged { reloadConfiguration() }
         if report.typesChanged { scheduler.schedule(documents.openPaths.filter { $0 != path }) }
         documents.publishIfCurrent(document, findings: report.findings) { linted in
             connection.notify("textDocument/publishDiagnostics",

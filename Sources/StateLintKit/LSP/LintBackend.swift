@@ -56,6 +56,9 @@ public struct LintReport: Sendable {
     public var typesChanged = false
     /// Why the document was not linted (its configuration, or text StateLint cannot read).
     public var problem: String?
+    /// Its `.linter.yml` or `.xcode-version` changed on disk since it was loaded (it was loaded
+    /// again for this lint): the server reloads everything, as for a watched change.
+    public var configurationChanged = false
 }
 
 /// `LintBackend` on today's engine.
@@ -66,8 +69,9 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
     private var folders: [String: FolderTypes] = [:]
     /// Open documents outside every workspace folder: only they declare types for each other.
     private let looseFiles = FolderTypes()
-    /// Loaded configurations, by the folder a file is in.
+    /// Loaded configurations, by the folder a file is in, and the files they were read from.
     private var configurations: [String: LoadedConfiguration] = [:]
+    private var configurationStamps: [String: ConfigurationStamp] = [:]
 
     private enum LoadedConfiguration {
         case ready(Configuration, LintEngine)
@@ -136,6 +140,15 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
 
     public func lint(_ path: String, text: [UInt8]) -> LintReport {
         let directory = (path as NSString).deletingLastPathComponent
+        // Editors that cannot watch files still see a changed configuration on the next keystroke.
+        let configurationChanged = configurationStamps[directory].map { $0 != ConfigurationStamp(directory) } ?? false
+        if configurationChanged { reloadConfiguration() }
+        var report = lint(path, text: text, directory: directory)
+        report.configurationChanged = configurationChanged
+        return report
+    }
+
+    private func lint(_ path: String, text: [UInt8], directory: String) -> LintReport {
         guard case .ready(let configuration, let engine) = configuration(forDirectory: directory) else {
             return LintReport(problem: settings(for: path).problem)
         }
@@ -173,6 +186,7 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
 
     public func reloadConfiguration() {
         configurations.removeAll()
+        configurationStamps.removeAll()
     }
 
     // MARK: The engine's pieces
@@ -200,6 +214,7 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
     /// messages name paths relative to the workspace folder holding it.
     private func configuration(forDirectory directory: String) -> LoadedConfiguration {
         if let loaded = configurations[directory] { return loaded }
+        configurationStamps[directory] = ConfigurationStamp(directory)
         let shownRelativeTo = folder(containing: directory + "/").root ?? directory
         let loaded: LoadedConfiguration
         do {
@@ -286,6 +301,23 @@ private struct IndexScope {
         }
         if discovery.isExcluded(path) { return false }
         return discovery.included.contains { $0.matches(relative) }
+    }
+}
+
+/// Which `.linter.yml` applies to a folder and when it and the project's `.xcode-version` were
+/// last changed: a few `stat` calls, compared before each lint.
+private struct ConfigurationStamp: Equatable {
+    let configurationFile: String?
+    let modified: [Date?]
+    let sizes: [Int?]
+
+    init(_ directory: String) {
+        configurationFile = ConfigurationLoader.findConfigurationFile(startingAt: directory)
+        let root = configurationFile.map { ($0 as NSString).deletingLastPathComponent } ?? directory
+        let files = [configurationFile, (root as NSString).appendingPathComponent(ConfigurationLoader.xcodeVersionFileName)]
+        let attributes = files.map { $0.flatMap { try? FileManager.default.attributesOfItem(atPath: $0) } }
+        modified = attributes.map { $0?[.modificationDate] as? Date }
+        sizes = attributes.map { $0?[.size] as? Int }
     }
 }
 

@@ -8,9 +8,9 @@ import Darwin
 /// Reads the LSP base protocol from a file descriptor: header lines (`Content-Length: N`, then
 /// an empty line), then exactly N bytes of body.
 ///
-/// Bad input never ends the stream: a malformed header is reported and the reader skips to
-/// the next `Content-Length:` it sees; a body above `maximumBodySize` is reported and read past
-/// in small chunks, never allocated.
+/// Bad input never ends the stream: a malformed header is reported and skipped, up to the next
+/// `Content-Length:` (see `resumePoint`); a body above `maximumBodySize` is reported and read
+/// past in small chunks, never allocated.
 final class MessageReader {
     enum Event: Equatable {
         case message([UInt8])
