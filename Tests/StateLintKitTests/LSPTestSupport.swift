@@ -20,7 +20,8 @@ final class LSPTestClient: @unchecked Sendable {
     private var nextID = 1
     var answersServerRequests = true
 
-    static let timeout: TimeInterval = 20
+    /// Generous: `swift test` runs suites in parallel on a shared, loaded machine.
+    static let timeout: TimeInterval = 60
 
     init(backend: any LintBackend = EngineBackend(jobs: 2), options: LanguageServer.Options = LanguageServer.Options()) {
         server = LanguageServer(input: toServer.fileHandleForReading.fileDescriptor,
