@@ -149,8 +149,9 @@ def main():
     client.request("initialize", {"processId": os.getpid(), "rootUri": corpus.as_uri(),
                                   "capabilities": {"window": {"workDoneProgress": True}}})
     started = client.notify("initialized", {})
-    ended, _ = client.wait(lambda m: m.get("method") == "$/progress" and m["params"]["value"]["kind"] == "end")
+    ended, end = client.wait(lambda m: m.get("method") == "$/progress" and m["params"]["value"]["kind"] == "end")
     index_seconds = ended - started
+    index_message = end["params"]["value"].get("message", "")
 
     version = 1
     client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": version, "text": text}})
@@ -194,7 +195,7 @@ def main():
 
     print(f"workspace: {swift_files} Swift files, {corpus_lines:,} lines ({corpus})")
     print(f"edited file: {view.name}, {text.count(chr(10)):,} lines ({used} corpus views), {findings} findings")
-    print(f"index ready: {index_seconds:.3f} s (initialized -> progress end)")
+    print(f"index ready: {index_seconds:.3f} s (initialized -> progress end: \"{index_message}\")")
     print(f"didChange -> publishDiagnostics, no declaration changed: {summary(body)}")
     print(f"didChange -> publishDiagnostics, class <-> struct (index rebuilt): {summary(declaration)}")
     print(f"memory after the edits: VmRSS {memory['VmRSS'] / 1024:.1f} MB, peak VmHWM {memory['VmHWM'] / 1024:.1f} MB")
