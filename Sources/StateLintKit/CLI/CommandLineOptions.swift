@@ -2,7 +2,7 @@
 /// runner can print one clear line with a hint and exit 2.
 public struct CommandLineOptions: Sendable, Equatable {
     public enum Command: String, Sendable, Equatable, CaseIterable {
-        case lint, rules, reporters, config, tokens, version, help
+        case lint, rules, reporters, config, tokens, lsp, version, help
     }
 
     /// A `--reporter NAME[:PATH]`: where one report goes (nil path: standard output).
@@ -44,7 +44,7 @@ public struct CommandLineOptions: Sendable, Equatable {
     static let flagsWithValues = ["--config", "--reporter", "--format", "--output", "--only-rule", "--stdin-path",
                                   "--jobs", "--baseline", "--write-baseline", "--dependencies", "--derived-data"]
     static let booleanFlags = ["--strict", "--quiet", "--no-color", "--use-script-input-files", "--force-exclude",
-                               "--ignore-unreadable", "--timings", "--show-unresolved", "--help", "--version"]
+                               "--ignore-unreadable", "--timings", "--show-unresolved", "--help", "--version", "--stdio"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
@@ -117,6 +117,11 @@ public struct CommandLineOptions: Sendable, Equatable {
             case "--ignore-unreadable": options.ignoreUnreadable = true
             case "--timings": options.timings = true
             case "--show-unresolved": options.showUnresolved = true
+            case "--stdio":
+                // What editors' LSP clients pass to say "talk over standard input and output".
+                guard options.command == .lsp else {
+                    throw UsageError(message: "--stdio is an option of `statelint lsp`", hint: "run the language server with `statelint lsp`")
+                }
             case "--help", "-h": options.command = .help
             case "--version": options.command = .version
             default:

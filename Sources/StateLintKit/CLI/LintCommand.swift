@@ -47,23 +47,11 @@ struct LintCommand {
         }
         let discoverySeconds = Self.seconds(since: discoveryStarted)
 
-        // Rules.
-        let enabled = Self.enabledRuleIDs(configuration, onlyRules: options.onlyRules)
-        let rules: [LintEngine.ConfiguredRule] = RuleRegistry.all.compactMap { type in
-            let id = type.description.id
-            guard enabled.contains(id) else { return nil }
-            let ruleConfiguration = configuration.rule(id)
-            return LintEngine.ConfiguredRule(rule: type.init(configuration: ruleConfiguration),
-                                             severity: ruleConfiguration?.severity ?? type.description.defaultSeverity)
-        }
-        let directiveID = SuperfluousDisableCommand.description.id
-        let directiveSeverity = enabled.contains(directiveID) ? (configuration.rule(directiveID)?.severity ?? .warning) : nil
         var engineOptions = LintEngine.Options()
         if let jobs = options.jobs { engineOptions.jobs = jobs }
-        engineOptions.knownClasses = configuration.knownClasses
-        engineOptions.knownValueTypes = configuration.knownValueTypes
         // One run, then the process exits: the OS frees the analyses faster than we would.
         engineOptions.keepsAnalysesUntilExit = true
+        let engine = LintEngine(configuration: configuration, onlyRules: options.onlyRules, options: engineOptions)
 
         // A terminal gets a live progress line instead of the `Linting N files…` line.
         let status = StatusLine(environment: environment, quiet: options.quiet, color: useColor)
@@ -75,9 +63,8 @@ struct LintCommand {
         if let progress {
             onProgress = { phase, total in progress.fileFinished(phase, total: total) }
         }
-        var result = LintEngine(rules: rules, directiveSeverity: directiveSeverity, options: engineOptions)
-            .run(files: inputs.files, indexFiles: inputs.indexFiles, dependencyFiles: inputs.dependencyFiles,
-                 sources: inputs.sources, progress: onProgress)
+        var result = engine.run(files: inputs.files, indexFiles: inputs.indexFiles, dependencyFiles: inputs.dependencyFiles,
+                                sources: inputs.sources, progress: onProgress)
         progress?.finish()
 
         // From here on paths are shown as the user sees them: relative to the working directory.

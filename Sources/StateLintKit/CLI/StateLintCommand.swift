@@ -44,6 +44,8 @@ public struct StateLintCommand {
             return 0
         case .lint:
             return LintCommand(environment: environment, options: options).run()
+        case .lsp:
+            return LanguageServerCommand.run(options, command: self)
         }
     }
 
@@ -133,6 +135,7 @@ public struct StateLintCommand {
            statelint reporters                     list the output formats
            statelint config                        print the effective configuration and where each value came from
            statelint tokens FILE                   dump the tokenizer's tokens (line, column, kind, text)
+           statelint lsp [--stdio]                 run the language server (LSP 3.17) on standard input and output
            statelint version                       print the version
 
     OPTIONS:
