@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "statelint", targets: ["statelint"]),
         // `swift package statelint` in packages that depend on this one.
         .plugin(name: "StateLintPlugin", targets: ["StateLintPlugin"]),
+        // Lints a target on every build that changes its sources (SwiftPM and Xcode).
+        .plugin(name: "StateLintBuildToolPlugin", targets: ["StateLintBuildToolPlugin"]),
     ],
     targets: [
         .target(
@@ -34,6 +36,12 @@ let package = Package(
             ),
             dependencies: ["statelint"],
             path: "Plugins/StateLintPlugin"
+        ),
+        .plugin(
+            name: "StateLintBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["statelint"],
+            path: "Plugins/StateLintBuildToolPlugin"
         ),
     ],
     swiftLanguageModes: [.v6]

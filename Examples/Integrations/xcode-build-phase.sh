@@ -10,6 +10,8 @@
 #   * Build Settings ▸ User Script Sandboxing (ENABLE_USER_SCRIPT_SANDBOXING) = No: statelint
 #     reads .linter.yml and indexes the whole project to know which types are classes, which
 #     the sandbox blocks for files not listed as inputs.
+#   * Classes declared in Swift packages are found in this project's DerivedData
+#     (`--derived-data`, from BUILD_ROOT = DerivedData/<project>/Build/Products).
 #
 # Error-severity findings (or any finding with `strict: true`) fail the build; warnings don't.
 
@@ -22,4 +24,5 @@ if ! command -v statelint > /dev/null 2>&1; then
 fi
 
 cd "${SRCROOT:-.}" || exit 2
-exec statelint lint --reporter xcode --use-script-input-files --force-exclude --quiet
+exec statelint lint --reporter xcode --use-script-input-files --force-exclude --quiet \
+    ${BUILD_ROOT:+--derived-data "$BUILD_ROOT/../.."}

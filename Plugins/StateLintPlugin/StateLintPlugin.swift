@@ -14,7 +14,7 @@ struct StateLintPlugin: CommandPlugin {
     /// Must match `CommandLineOptions.flagsWithValues` (a test compares the two).
     static let optionsWithValues: Set<String> = [
         "--config", "--reporter", "--format", "--output", "--only-rule", "--stdin-path",
-        "--jobs", "--baseline", "--write-baseline", "-j",
+        "--jobs", "--baseline", "--write-baseline", "--dependencies", "--derived-data", "-j",
     ]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {

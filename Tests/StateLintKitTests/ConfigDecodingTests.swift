@@ -187,7 +187,8 @@ import Testing
         var decoder = ConfigurationDecoder(schema: ConfigTestSupport.schema, path: path, rootDirectory: root.path)
         let configuration = try decoder.decode(document)
         #expect(configuration.included.map(\.pattern) == ["Sources", "Examples"])
-        #expect(configuration.excluded.map(\.pattern) == [".build", "Tests/**/Fixtures", "Examples/Integrations/SamplePackage"])
+        #expect(configuration.excluded.map(\.pattern) == [".build", "Tests/**/Fixtures", "Examples/Integrations/SamplePackage",
+                                                         "Examples/Integrations/BuildToolPluginSample"])
         #expect(configuration.rule("appear_missing_nil_check")?.stringList("handlers") == ["onAppear", "task"])
         // Every key is documented in the sample file, so users find all of them there.
         let text = String(decoding: bytes, as: UTF8.self)

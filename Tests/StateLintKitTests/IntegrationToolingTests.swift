@@ -34,6 +34,20 @@ import Testing
         #expect(lines.first?.hasPrefix("App/Input.swift:4:") == true, "\(result.combined)")
         #expect(lines.first?.contains(": warning: ") == true && lines.first?.hasSuffix("[state_inline_class_init]") == true)
 
+        // In Xcode, BUILD_ROOT is DerivedData/<project>/Build/Products: the snippet reads the
+        // project's package checkouts there, so a class declared in a package is known.
+        try Support.write(Support.viewSource(creating: "PackageModel"), to: root + "/App/Input.swift")
+        try Support.write("public final class PackageModel {}\n",
+                          to: root + "/DerivedData/App-x/SourcePackages/checkouts/Pkg/Sources/Pkg/PackageModel.swift")
+        try FileManager.default.createDirectory(atPath: root + "/DerivedData/App-x/Build/Products", withIntermediateDirectories: true)
+        var withPackages = xcodeEnvironment
+        withPackages["BUILD_ROOT"] = root + "/DerivedData/App-x/Build/Products"
+        let packaged = try Support.run(try #require(Self.bash), [snippet], environment: withPackages, in: "/")
+        #expect(packaged.status == 0, "\(packaged.combined)")
+        #expect(packaged.stdout.split(separator: "\n").map { $0.hasPrefix("App/Input.swift:4:") } == [true], "\(packaged.combined)")
+        #expect(try Support.run(try #require(Self.bash), [snippet], environment: xcodeEnvironment, in: "/").stdout.isEmpty,
+                "without BUILD_ROOT the package's class is unknown")
+
         // Not installed: a build warning, not a failed build.
         var missing = xcodeEnvironment
         missing["PATH"] = Support.systemPath

@@ -2,7 +2,7 @@
 /// runner can print one clear line with a hint and exit 2.
 public struct CommandLineOptions: Sendable, Equatable {
     public enum Command: String, Sendable, Equatable, CaseIterable {
-        case lint, rules, reporters, config, tokens, version, help
+        case lint, rules, reporters, config, tokens, lsp, version, help
     }
 
     /// A `--reporter NAME[:PATH]`: where one report goes (nil path: standard output).
@@ -32,6 +32,9 @@ public struct CommandLineOptions: Sendable, Equatable {
     public var fix = false
     public var diff = false
     public var dryRun = false
+    /// `--dependencies DIR` and `--derived-data DIR`, as given (relative to the working directory).
+    public var dependencies: [String] = []
+    public var derivedData: [String] = []
 
     public init() {}
 
@@ -55,10 +58,10 @@ public struct CommandLineOptions: Sendable, Equatable {
     }
 
     static let flagsWithValues = ["--config", "--reporter", "--format", "--output", "--only-rule", "--stdin-path",
-                                  "--jobs", "--baseline", "--write-baseline"]
+                                  "--jobs", "--baseline", "--write-baseline", "--dependencies", "--derived-data"]
     static let booleanFlags = ["--strict", "--quiet", "--no-color", "--use-script-input-files", "--force-exclude",
                                "--ignore-unreadable", "--timings", "--show-unresolved", "--fix", "--diff", "--dry-run",
-                               "--help", "--version"]
+                               "--help", "--version", "--stdio"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
@@ -115,6 +118,8 @@ public struct CommandLineOptions: Sendable, Equatable {
             case "--stdin-path": options.stdinPath = try value(for: flag, inline)
             case "--baseline": options.baselinePath = try value(for: flag, inline)
             case "--write-baseline": options.writeBaselinePath = try value(for: flag, inline)
+            case "--dependencies": options.dependencies.append(try value(for: flag, inline))
+            case "--derived-data": options.derivedData.append(try value(for: flag, inline))
             case "--jobs", "-j":
                 let text = try value(for: flag, inline)
                 guard let jobs = Int(text), jobs >= 1, jobs <= 1024 else {
@@ -132,6 +137,11 @@ public struct CommandLineOptions: Sendable, Equatable {
             case "--fix": options.fix = true
             case "--diff": options.diff = true
             case "--dry-run": options.dryRun = true
+            case "--stdio":
+                // What editors' LSP clients pass to say "talk over standard input and output".
+                guard options.command == .lsp else {
+                    throw UsageError(message: "--stdio is an option of `statelint lsp`", hint: "run the language server with `statelint lsp`")
+                }
             case "--help", "-h": options.command = .help
             case "--version": options.command = .version
             default:

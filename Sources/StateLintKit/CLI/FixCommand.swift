@@ -23,7 +23,9 @@ struct FixCommand {
         let linted = Set(first.lintedFiles)
         let rounds = FixRounds.run(lint(first, changed: [:], linted: linted)) { changed in
             let sources = inputs.sources.merging(changed) { $1 }
-            return lint(engine.run(files: inputs.files, indexFiles: inputs.indexFiles, sources: sources), changed: changed, linted: linted)
+            let result = engine.run(files: inputs.files, indexFiles: inputs.indexFiles, dependencyFiles: inputs.dependencyFiles,
+                                    sources: sources)
+            return lint(result, changed: changed, linted: linted)
         }
         var remaining = rounds.findings.enumerated().map { index, finding in
             FixSummary.Remaining(finding: finding, rejection: finding.fix == nil ? nil : rounds.unfixed[index])

@@ -47,24 +47,13 @@ struct LintCommand {
         }
         let discoverySeconds = Self.seconds(since: discoveryStarted)
 
-        // Rules.
-        let enabled = Self.enabledRuleIDs(configuration, onlyRules: options.onlyRules)
-        let rules: [LintEngine.ConfiguredRule] = RuleRegistry.all.compactMap { type in
-            let id = type.description.id
-            guard enabled.contains(id) else { return nil }
-            let ruleConfiguration = configuration.rule(id)
-            return LintEngine.ConfiguredRule(rule: type.init(configuration: ruleConfiguration),
-                                             severity: ruleConfiguration?.severity ?? type.description.defaultSeverity)
-        }
-        let directiveID = SuperfluousDisableCommand.description.id
-        let directiveSeverity = enabled.contains(directiveID) ? (configuration.rule(directiveID)?.severity ?? .warning) : nil
         var engineOptions = LintEngine.Options()
         if let jobs = options.jobs { engineOptions.jobs = jobs }
-        engineOptions.knownClasses = configuration.knownClasses
-        engineOptions.knownValueTypes = configuration.knownValueTypes
-        engineOptions.keepsSourcesWithFixes = options.fixMode != nil
         // One run, then the process exits: the OS frees the analyses faster than we would.
-        engineOptions.keepsAnalysesUntilExit = true
+        // Not with --fix: it lints again for each round of fixes, and its analyses hold bytes.
+        engineOptions.keepsAnalysesUntilExit = options.fixMode == nil
+        engineOptions.keepsSourcesWithFixes = options.fixMode != nil
+        let engine = LintEngine(configuration: configuration, onlyRules: options.onlyRules, options: engineOptions)
 
         // A terminal gets a live progress line instead of the `Linting N files…` line.
         let status = StatusLine(environment: environment, quiet: options.quiet, color: useColor)
@@ -76,8 +65,8 @@ struct LintCommand {
         if let progress {
             onProgress = { phase, total in progress.fileFinished(phase, total: total) }
         }
-        let engine = LintEngine(rules: rules, directiveSeverity: directiveSeverity, options: engineOptions)
-        var result = engine.run(files: inputs.files, indexFiles: inputs.indexFiles, sources: inputs.sources, progress: onProgress)
+        var result = engine.run(files: inputs.files, indexFiles: inputs.indexFiles, dependencyFiles: inputs.dependencyFiles,
+                                sources: inputs.sources, progress: onProgress)
         progress?.finish()
 
         // --fix and --diff: what remains after the fixes is what gets reported.
@@ -162,7 +151,15 @@ struct LintCommand {
             }
         }
 
-        if options.showUnresolved { printUnresolved(result.unresolvedTypeNames) }
+        let skippedDependencyFiles = (inputs.dependencyErrors + result.skippedDependencyFiles)
+            .map { FileReadError(path: displayPath($0.path), reason: $0.reason) }
+        if options.showUnresolved {
+            printUnresolved(result.unresolvedTypeNames)
+            printDependencies(configuration, fileCount: result.dependencyFileCount, skipped: skippedDependencyFiles)
+        } else if !options.quiet, let note = UncheckedTypesNote.line(result.uncheckedTypeNames,
+                                                                  suggestResolve: Self.lacksCheckouts(configuration)) {
+            environment.stderr.write(note + "\n")
+        }
         let formatSeconds = Self.seconds(since: formatStarted)
         if options.timings { printTimings(result, discover: discoverySeconds, format: formatSeconds, wall: started) }
         let errorCount = result.findings.filter { $0.severity == .error }.count
@@ -201,8 +198,38 @@ struct LintCommand {
         }
         environment.stderr.write("Types created in @State that StateLint could not classify (add them to known_classes or known_value_types):\n")
         for (name, count) in names.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
-            environment.stderr.write("  \(name) (\(count)×)\n")
+            environment.stderr.write("  \(TerminalText.visible(name)) (\(count)×)\n")
         }
+    }
+
+    /// For `--show-unresolved`: which dependency folders were indexed, and the files skipped there.
+    private func printDependencies(_ configuration: Configuration, fileCount: Int, skipped: [FileReadError]) {
+        guard !configuration.dependencies.isEmpty else {
+            environment.stderr.write("No dependency sources were indexed: pass --dependencies DIR or --derived-data DIR, or run `swift package resolve` beside Package.swift.\n")
+            return
+        }
+        let displayPath = DisplayPaths(workingDirectory: environment.workingDirectory)
+        let folders = configuration.dependencies.map { TerminalText.visible(displayPath($0.path)) }
+        environment.stderr.write("Dependency sources indexed for types: \(fileCount) Swift file\(fileCount == 1 ? "" : "s") in \(folders.joined(separator: ", "))\n")
+        guard !skipped.isEmpty else { return }
+        environment.stderr.write("Dependency files skipped (unreadable, binary, not UTF-8 or too large): \(skipped.count)\n")
+        for file in skipped.prefix(Self.maximumListedSkippedFiles) {
+            environment.stderr.write("  \(TerminalText.visible(file.path)): \(file.reason)\n")
+        }
+        if skipped.count > Self.maximumListedSkippedFiles {
+            environment.stderr.write("  … and \(skipped.count - Self.maximumListedSkippedFiles) more\n")
+        }
+    }
+
+    static let maximumListedSkippedFiles = 20
+
+    /// Whether the project is a package whose checkouts are not there yet (`swift package resolve`
+    /// makes them) and would be read by default (no `dependencies` key replaces them).
+    static func lacksCheckouts(_ configuration: Configuration) -> Bool {
+        let root = configuration.rootDirectory
+        return configuration.origin(of: ConfigurationKey.dependencies.rawValue) == .builtInDefault
+            && FileManager.default.fileExists(atPath: root + "/Package.swift")
+            && !FileManager.default.fileExists(atPath: root + "/" + Configuration.swiftPMCheckouts)
     }
 
     private static func seconds(since start: UInt64) -> Double {

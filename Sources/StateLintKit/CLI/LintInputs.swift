@@ -12,6 +12,10 @@ struct LintInputs {
     var errors: [FileReadError] = []
     /// Files scanned for type declarations only.
     var indexFiles: [String] = []
+    /// Dependency checkouts' files, indexed after the project's (see `DependencyDiscovery`),
+    /// and their folders that could not be listed (skipped, never an error).
+    var dependencyFiles: [String] = []
+    var dependencyErrors: [FileReadError] = []
 
     struct Failure: Error {
         let message: String
@@ -24,6 +28,13 @@ struct LintInputs {
         let workingDirectory = environment.workingDirectory
         // The walk is mostly kernel time: on as many threads as the engine will use.
         let jobs = options.jobs ?? LintEngine.Options().jobs
+        let dependencies = DependencyDiscovery.files(in: configuration.dependencies.map(\.path), jobs: jobs)
+        inputs.dependencyFiles = dependencies.files
+        inputs.dependencyErrors = dependencies.errors
+        // A dependency folder inside the project is third-party code: neither linted nor
+        // indexed as the project's own.
+        var configuration = configuration
+        configuration.excluded += configuration.dependencies.compactMap { try? GlobPattern(configuration.displayPath(of: $0)) }
         func absolute(_ path: String) -> String { FileDiscovery.absolute(path, relativeTo: workingDirectory) }
         let configured = FileDiscovery(rootDirectory: configuration.rootDirectory, included: configuration.included,
                                        excluded: configuration.excluded)

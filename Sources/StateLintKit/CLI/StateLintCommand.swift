@@ -44,6 +44,8 @@ public struct StateLintCommand {
             return 0
         case .lint:
             return LintCommand(environment: environment, options: options).run()
+        case .lsp:
+            return LanguageServerCommand.run(options, command: self)
         }
     }
 
@@ -71,6 +73,10 @@ public struct StateLintCommand {
             if options.strict { configuration.overrideStrict(true, flag: "--strict") }
             if !options.reporters.isEmpty {
                 try configuration.overrideReporters(options.reporters.map(\.name), flag: "--reporter", schema: Self.schema)
+            }
+            try configuration.addDependencies(options.dependencies, flag: "--dependencies", workingDirectory: environment.workingDirectory)
+            for folder in options.derivedData {
+                try configuration.addDerivedData(folder, workingDirectory: environment.workingDirectory)
             }
             return configuration
         } catch {
@@ -130,6 +136,7 @@ public struct StateLintCommand {
            statelint reporters                     list the output formats
            statelint config                        print the effective configuration and where each value came from
            statelint tokens FILE                   dump the tokenizer's tokens (line, column, kind, text)
+           statelint lsp [--stdio]                 run the language server (LSP 3.17) on standard input and output
            statelint version                       print the version
 
     OPTIONS:
@@ -150,6 +157,8 @@ public struct StateLintCommand {
       --jobs N, -j N                threads to use (default: all cores)
       --ignore-unreadable           unreadable or non-UTF-8 files do not make the run fail
       --show-unresolved             list type names created in @State that StateLint could not classify
+      --dependencies DIR            also read type declarations from the package checkouts in DIR (repeatable)
+      --derived-data DIR            also read them from this project's SourcePackages/checkouts in Xcode's DerivedData DIR
       --timings                     print how long each phase took (to standard error)
       --quiet, -q                   no status lines on standard error
       --no-color                    no colour (also when NO_COLOR is set)

@@ -28,6 +28,9 @@ public struct Configuration: Sendable, Equatable {
     public var knownValueTypes: [String]
     /// Where to look for type declarations. Default: `.` (the project root).
     public var index: [GlobPattern]
+    /// Folders of dependency checkouts read for type declarations only, each with its origin.
+    /// Default: `.build/checkouts` when it is beside the root's `Package.swift`.
+    public var dependencies: [DependencyFolder]
     /// Every rule of the schema, keyed by id, with its effective severity, options and state.
     public var rules: [String: RuleConfiguration]
     /// Where each value came from, keyed by top-level key (`strict`) or `rule_id.option`
@@ -49,6 +52,7 @@ public struct Configuration: Sendable, Equatable {
         self.knownClasses = []
         self.knownValueTypes = []
         self.index = [GlobPattern.projectRoot]
+        self.dependencies = []
         self.rules = [:]
         self.origins = [:]
         for spec in schema.rules {
@@ -162,4 +166,5 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
     case knownClasses = "known_classes"
     case knownValueTypes = "known_value_types"
     case index
+    case dependencies
 }

@@ -3,6 +3,13 @@
 public protocol ConfigurationFileSystem: Sendable {
     func itemExists(atPath path: String) -> Bool
     func itemNames(inDirectory path: String) -> [String]
+    /// Whether `path` is a folder (or a link to one).
+    func folderExists(atPath path: String) -> Bool
+}
+
+extension ConfigurationFileSystem {
+    /// For file systems that only know names (test fakes): anything that exists.
+    public func folderExists(atPath path: String) -> Bool { itemExists(atPath: path) }
 }
 
 /// Turns a parsed `.linter.yml` into a `Configuration`, validating every key and value against
@@ -99,6 +106,9 @@ public struct ConfigurationDecoder {
         case .knownValueTypes:
             guard let names = typeNames(value, key: key) else { return }
             configuration.knownValueTypes = names
+        case .dependencies:
+            guard let folders = dependencyFolders(value) else { return }
+            configuration.dependencies = folders
         }
         configuration.origins[key.rawValue] = origin
     }
@@ -107,7 +117,7 @@ public struct ConfigurationDecoder {
 
     /// The non-empty scalar items of a list, with their positions; reports and returns `nil`
     /// for anything else.
-    private mutating func stringItems(_ node: YAMLNode, key: String,
+    mutating func stringItems(_ node: YAMLNode, key: String,
                                       itemDescription: String) -> [(text: String, location: SourceLocation)]? {
         guard let items = node.sequence else {
             let example = node.scalar.map { "; write `\(key): [\($0.text)]`" } ?? ""
@@ -194,11 +204,16 @@ public struct ConfigurationDecoder {
         guard let fileSystem, relativePath != "." else { return nil }
         let absolute = rootDirectory + "/" + relativePath
         if fileSystem.itemExists(atPath: absolute) { return nil }
-        let components = relativePath.split(separator: "/")
-        let parent = ([rootDirectory] + components.dropLast().map(String.init)).joined(separator: "/")
-        guard let last = components.last else { return "" }
-        let siblings = fileSystem.itemNames(inDirectory: parent).sorted()
-        return Quoted.suggestion(for: String(last), among: siblings)
+        return Self.suggestion(forMissing: absolute, in: fileSystem)
+    }
+
+    /// "; did you mean `x`?" naming the closest sibling of the missing `absolutePath`, or "".
+    static func suggestion(forMissing absolutePath: String, in fileSystem: any ConfigurationFileSystem) -> String {
+        guard let slash = absolutePath.lastIndex(of: "/") else { return "" }
+        let last = String(absolutePath[absolutePath.index(after: slash)...])
+        let parent = slash == absolutePath.startIndex ? "/" : String(absolutePath[..<slash])
+        guard !last.isEmpty else { return "" }
+        return Quoted.suggestion(for: last, among: fileSystem.itemNames(inDirectory: parent).sorted())
     }
 
     private mutating func typeNames(_ node: YAMLNode, key: ConfigurationKey) -> [String]? {

@@ -55,6 +55,7 @@ public struct ConfigurationLoader: Sendable {
         if configuration.xcodeVersion == nil {
             try applyXcodeVersionFile(to: &configuration, workingDirectory: workingDirectory)
         }
+        configuration.applyDefaultDependencies(fileSystem: fileSystem)
         return configuration
     }
 
@@ -131,5 +132,10 @@ public struct LocalFileSystem: ConfigurationFileSystem {
 
     public func itemNames(inDirectory path: String) -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    }
+
+    public func folderExists(atPath path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 }

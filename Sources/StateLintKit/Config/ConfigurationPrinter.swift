@@ -27,6 +27,7 @@ public enum ConfigurationPrinter {
         add(.knownClasses, list(configuration.knownClasses))
         add(.knownValueTypes, list(configuration.knownValueTypes))
         add(.index, list(configuration.index.map(\.pattern)))
+        lines += dependencyLines(configuration)
 
         for spec in schema.rules {
             guard let rule = configuration.rule(spec.id) else { continue }
@@ -51,6 +52,23 @@ public enum ConfigurationPrinter {
             return line.text + padding + "# " + comment
         }
         return (header + [""] + body).joined(separator: "\n") + "\n"
+    }
+
+    /// `dependencies`, one folder per line with its own origin: the command line adds to the file's.
+    private static func dependencyLines(_ configuration: Configuration) -> [(text: String, comment: String?)] {
+        let key = ConfigurationKey.dependencies.rawValue
+        let keyOrigin = configuration.origin(of: key)
+        guard !configuration.dependencies.isEmpty else {
+            let comment = keyOrigin == .builtInDefault
+                ? "default: no \(Configuration.swiftPMCheckouts) beside a Package.swift" : keyOrigin.description
+            return [("\(key): []", comment)]
+        }
+        var lines: [(text: String, comment: String?)] = [("\(key):", keyOrigin == .builtInDefault ? nil : keyOrigin.description)]
+        for folder in configuration.dependencies {
+            let comment = folder.origin == .builtInDefault ? "default: beside Package.swift" : folder.origin.description
+            lines.append(("  - " + scalar(configuration.displayPath(of: folder)), comment))
+        }
+        return lines
     }
 
     private static func enabledExplanation(_ rule: RuleConfiguration, spec: RuleConfigurationSpec,

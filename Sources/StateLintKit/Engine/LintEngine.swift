@@ -13,6 +13,8 @@ public struct LintEngine: Sendable {
         public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
         public var knownClasses: [String] = []
         public var knownValueTypes: [String] = []
+        /// Dependency files larger than this are skipped: generated tables, not model types.
+        public var maximumDependencyFileSize = 8 << 20
         /// Keep the analyses until the process exits rather than freeing them (see
         /// `ProcessLifetime`): for a command that exits after one run.
         public var keepsAnalysesUntilExit = false
@@ -40,6 +42,13 @@ public struct LintEngine: Sendable {
         public var errors: [FileReadError] = []
         /// Type names the rules asked about that nothing resolved, with how often.
         public var unresolvedTypeNames: [String: Int] = [:]
+        /// The part of `unresolvedTypeNames` whose violations were dropped for it (not those
+        /// `report_unknown_types` reported anyway): possible findings nobody could check.
+        public var uncheckedTypeNames: [String: Int] = [:]
+        /// Dependency files whose declarations were indexed, and those skipped (unreadable,
+        /// binary, not UTF-8 or too large), which never fail the run.
+        public var dependencyFileCount = 0
+        public var skippedDependencyFiles: [FileReadError] = []
         public var timings = Timings()
         public var indexedFileCount = 0
         public var byteCount = 0
@@ -80,16 +89,18 @@ public struct LintEngine: Sendable {
     /// Called (from worker threads) each time a file of `phase` is done, with the phase's file count.
     public typealias ProgressHandler = @Sendable (_ phase: Phase, _ total: Int) -> Void
 
-    /// Lints `files`, resolving types against the declarations in `indexFiles` and `files`, and
-    /// merging views across all of them. `sources` overrides reading a path (`--stdin-path`).
-    public func run(files: [String], indexFiles: [String], sources: [String: [UInt8]] = [:],
-                    progress: ProgressHandler? = nil) -> Result {
-        run(files: files, indexFiles: indexFiles, sources: sources, progress: progress, validatingText: true)
+    /// Lints `files`, resolving types against the declarations in `indexFiles` and `files`
+    /// (and merging views across them), then, for names those do not declare, in
+    /// `dependencyFiles`, which are only indexed. `sources` overrides reading a path (`--stdin-path`).
+    public func run(files: [String], indexFiles: [String], dependencyFiles: [String] = [],
+                    sources: [String: [UInt8]] = [:], progress: ProgressHandler? = nil) -> Result {
+        run(files: files, indexFiles: indexFiles, dependencyFiles: dependencyFiles, sources: sources,
+            progress: progress, validatingText: true)
     }
 
     /// `validatingText: false` lints bytes that are not UTF-8 text too (the fuzzers).
-    func run(files: [String], indexFiles: [String], sources: [String: [UInt8]], progress: ProgressHandler?,
-             validatingText: Bool) -> Result {
+    func run(files: [String], indexFiles: [String], dependencyFiles: [String] = [], sources: [String: [UInt8]],
+             progress: ProgressHandler?, validatingText: Bool) -> Result {
         var result = Result()
         // Usually the index is the same file list (one walk): no set of paths to hash then.
         let indexOnly: [String]
@@ -99,22 +110,29 @@ public struct LintEngine: Sendable {
             var seen = Set(files)
             indexOnly = indexFiles.filter { seen.insert($0).inserted }
         }
-        let work = files + indexOnly
+        // `work` is `files`, then index-only files, then dependency files.
+        let work = files + indexOnly + dependencyFiles
+        let firstDependency = files.count + indexOnly.count
         // Each file's declarations go into the index as soon as it is analysed, on the worker
-        // threads, so building the index is not a sequential step after them.
-        let index = SharedIndexBuilder(reservingCapacity: 4 * work.count)
+        // threads, so building the index is not a sequential step after them. Dependencies get an
+        // index of their own: the project's declarations take precedence over theirs.
+        let index = SharedIndexBuilder(reservingCapacity: 4 * firstDependency)
+        let dependencyIndex = SharedIndexBuilder(reservingCapacity: 4 * dependencyFiles.count)
         let directory = WorkingDirectory.current()
         let analyses = parallelMap(Array(work.indices), jobs: options.jobs) { position -> FileAnalysis in
-            let isLinted = position < files.count  // `work` is `files`, then index-only files
-            var (analysis, summary) = analyse(work[position], file: FileID(position), isLinted: isLinted, sources: sources,
+            let role: FileRole = position < files.count ? .linted : position < firstDependency ? .indexed : .dependency
+            var (analysis, summary) = analyse(work[position], file: FileID(position), role: role, sources: sources,
                                               directory: directory, validatingText: validatingText)
-            Self.measure(&analysis.timings.index) { index.add(summary, position: position) }
-            progress?(isLinted ? .linting : .indexing, isLinted ? files.count : indexOnly.count)
+            Self.measure(&analysis.timings.index) { (role == .dependency ? dependencyIndex : index).add(summary, position: position) }
+            progress?(role == .linted ? .linting : .indexing, role == .linted ? files.count : work.count - files.count)
             return analysis
         }
         result.indexedFileCount = work.count
-        for analysis in analyses {
+        for (position, analysis) in analyses.enumerated() {
             result.timings.add(analysis.timings)
+            if position >= firstDependency, case .failure(let error) = analysis.outcome {
+                result.skippedDependencyFiles.append(error)
+            }
             guard analysis.isLinted else { continue }
             switch analysis.outcome {
             case .failure(let error): result.errors.append(error)
@@ -123,10 +141,13 @@ public struct LintEngine: Sendable {
                 result.byteCount += analysed.byteCount
             }
         }
-        let project = Self.measure(&result.timings.index) { index.build() }
-        let checked = findings(of: analyses, index: project, timings: &result.timings)
+        result.dependencyFileCount = dependencyFiles.count - result.skippedDependencyFiles.count
+        let dependencies = Self.measure(&result.timings.index) { dependencyIndex.build() }
+        let project = Self.measure(&result.timings.index) { index.build(aliasFallback: dependencies) }
+        let checked = findings(of: analyses, index: project, dependencies: dependencies, timings: &result.timings)
         result.findings = checked.findings
         result.unresolvedTypeNames = checked.unresolved
+        result.uncheckedTypeNames = checked.unchecked
         if options.keepsSourcesWithFixes { result.sourcesWithFixes = Self.sourcesEdited(by: result.findings, in: analyses) }
         if options.keepsAnalysesUntilExit { ProcessLifetime.keep(analyses) }
         return result
@@ -145,6 +166,9 @@ public struct LintEngine: Sendable {
 
     // MARK: Phase 1
 
+    /// What a file is to a run: linted, only indexed, or a dependency's (indexed below the project).
+    enum FileRole: Sendable { case linted, indexed, dependency }
+
     /// What the first phase keeps of one file.
     public struct FileAnalysis: Sendable {
         public let path: String
@@ -159,15 +183,20 @@ public struct LintEngine: Sendable {
         let directives: DirectiveFilter?
         let byteCount: Int
         /// Kept only for `keepsSourcesWithFixes`, for a linted file a fix may edit.
-        let bytes: [UInt8]?
+        var bytes: [UInt8]? = nil
     }
 
-    private func analyse(_ path: String, file fileID: FileID, isLinted: Bool, sources: [String: [UInt8]],
+    /// Reads and analyses one file. A dependency's file is only summarised for the index, and is
+    /// checked like a linted one (text, and a smaller size limit), so a stray binary or generated
+    /// table is skipped, not indexed.
+    private func analyse(_ path: String, file fileID: FileID, role: FileRole, sources: [String: [UInt8]],
                          directory: WorkingDirectory?, validatingText: Bool) -> (FileAnalysis, TypeDeclarationSummary) {
         var timings = Timings()
+        let isLinted = role == .linted
         do throws(FileReadError) {
-            let bytes = try Self.load(path, sources: sources, below: directory, timings: &timings)
-            if isLinted && validatingText { try SourceReader.validateText(bytes, path: path) }
+            let bytes = try Self.load(path, sources: sources, below: directory, timings: &timings,
+                                      maximumSize: role == .dependency ? options.maximumDependencyFileSize : SourceReader.maximumFileSize)
+            if (isLinted && validatingText) || role == .dependency { try SourceReader.validateText(bytes, path: path) }
             let file = SourceFile(path: path, bytes: bytes)
             // One clock reading per phase boundary, and no closures: a closure's captures are
             // copies, and each copy of the structure retains and releases every array in it.
@@ -179,7 +208,8 @@ public struct LintEngine: Sendable {
             clock.lap(&timings.structure)
             let summary = TypeDeclarationSummary(structure)
             clock.lap(&timings.index)
-            let facts = FactExtractor(structure: structure, file: fileID).facts()
+            // A package's views are not the project's: its facts are never needed.
+            let facts = role == .dependency ? FileFacts(path: path, file: fileID) : FactExtractor(structure: structure, file: fileID).facts()
             clock.lap(&timings.model)
             let directives = isLinted ? DirectiveFilter(file: file, id: fileID, tokens: comments) : nil
             clock.lap(&timings.rules)
@@ -195,8 +225,8 @@ public struct LintEngine: Sendable {
 
     /// The findings of the linted files among `analyses`, with every rule run on every view the
     /// analyses make up, and the type names the rules could not resolve.
-    func findings(of analyses: [FileAnalysis], index: ProjectIndex, timings: inout Timings)
-        -> (findings: [Finding], unresolved: [String: Int]) {
+    func findings(of analyses: [FileAnalysis], index: ProjectIndex, dependencies: ProjectIndex = ProjectIndex(),
+                  timings: inout Timings) -> (findings: [Finding], unresolved: [String: Int], unchecked: [String: Int]) {
         var facts: [FileFacts] = []
         var files = ProjectFiles()
         var directives: [(file: FileID, path: String, filter: DirectiveFilter)] = []
@@ -210,7 +240,8 @@ public struct LintEngine: Sendable {
         let views = Self.measure(&seconds) { ProjectViews(files: facts, index: index).views }
         timings.model += seconds
         defer { if options.keepsAnalysesUntilExit { ProcessLifetime.keep(views) } }
-        let resolver = TypeResolver(project: index, knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
+        let resolver = TypeResolver(project: index, dependencies: dependencies,
+                                    knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
         let enabled = ranRuleIDs
         let projectFiles = files
         let perView = parallelMap(views, jobs: options.jobs) { view -> ViewViolations in
@@ -222,21 +253,24 @@ public struct LintEngine: Sendable {
                     for violation in configured.rule.check(view, context) { found.append((configured.id, violation)) }
                 }
             }
-            return ViewViolations(violations: found, unresolved: context.unresolvedTypeNames, seconds: seconds)
+            return ViewViolations(violations: found, unresolved: context.unresolvedTypeNames,
+                                  unchecked: context.uncheckedTypeNames, seconds: seconds)
         }
         var byFile: [FileID: [Candidate]] = [:]
         // Fix edits name their files by path: the files by path, made when a fix first needs it.
         var filesByPath: [String: FileID]?
         var unresolved: [String: Int] = [:]
+        var unchecked: [String: Int] = [:]
         for result in perView {
             timings.rules += result.seconds
             for name in result.unresolved { unresolved[name, default: 0] += 1 }
+            for name in result.unchecked { unchecked[name, default: 0] += 1 }
             for (ruleID, var violation) in result.violations {
                 let span = violation.span
                 guard let index = files.lineIndex(of: span.file) else { continue }
                 // Fix edits get their positions and the file's line endings here (rarely any).
                 if let fix = violation.fix {
-                    let byPath = filesByPath ?? Dictionary(analyses.indices.map { (analyses[$0].path, FileID($0)) }, uniquingKeysWith: { a, _ in a })
+                    let byPath = filesByPath ?? Self.fileIDsByPath(analyses)
                     filesByPath = byPath
                     violation.fix?.edits = FixPlacement.place(fix.edits) { path in
                         guard let id = byPath[path], let lines = files.lineIndex(of: id) else { return nil }
@@ -260,14 +294,24 @@ public struct LintEngine: Sendable {
             }
         }
         findings.sort(by: Finding.isOrderedBefore)
-        return (findings, unresolved)
+        return (findings, unresolved, unchecked)
     }
 
     /// The violations one view's rules found, the type names they could not resolve, the time taken.
     struct ViewViolations: Sendable {
         let violations: [(ruleID: String, violation: RuleViolation)]
         let unresolved: [String]
+        let unchecked: [String]
         let seconds: Double
+    }
+
+    /// Each analysed file's `FileID`, by path (fix edits name files by path).
+    static func fileIDsByPath(_ analyses: [FileAnalysis]) -> [String: FileID] {
+        var ids: [String: FileID] = [:]
+        for analysis in analyses {
+            if case .success(let analysed) = analysis.outcome, ids[analysis.path] == nil { ids[analysis.path] = analysed.facts.file }
+        }
+        return ids
     }
 
     /// The kept bytes of each file the findings' fixes edit.
@@ -290,11 +334,11 @@ public struct LintEngine: Sendable {
     /// The bytes of `path`, from `sources` or read from disk; a path below the process's working
     /// `directory` is opened by its shorter relative path.
     static func load(_ path: String, sources: [String: [UInt8]], below directory: WorkingDirectory?,
-                     timings: inout Timings) throws(FileReadError) -> [UInt8] {
+                     timings: inout Timings, maximumSize: Int = SourceReader.maximumFileSize) throws(FileReadError) -> [UInt8] {
         if !sources.isEmpty, let bytes = sources[path] { return bytes }
         let start = DispatchTime.now().uptimeNanoseconds
         defer { timings.read += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-        return try SourceReader.read(path, below: directory)
+        return try SourceReader.read(path, below: directory, maximumSize: maximumSize)
     }
 
     /// Times consecutive phases: each `lap` adds the time since the previous one (or since
@@ -333,9 +377,9 @@ private final class SharedIndexBuilder: @unchecked Sendable {
         builder.add(summary, position: position)
     }
 
-    func build() -> ProjectIndex {
+    func build(aliasFallback: ProjectIndex? = nil) -> ProjectIndex {
         lock.lock()
         defer { lock.unlock() }
-        return builder.build()
+        return builder.build(aliasFallback: aliasFallback)
     }
 }

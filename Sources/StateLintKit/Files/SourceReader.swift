@@ -23,7 +23,8 @@ public enum SourceReader {
 
     /// Reads `path`, opened by its part below `directory` when it lies there (the kernel then
     /// looks up fewer path components: a third of the time of opening a file went there).
-    static func read(_ path: String, below directory: WorkingDirectory?) throws(FileReadError) -> [UInt8] {
+    static func read(_ path: String, below directory: WorkingDirectory?,
+                     maximumSize: Int = maximumFileSize) throws(FileReadError) -> [UInt8] {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC
         let fd = path.withCString { full in
             let skipped = directory?.prefixLength(of: full) ?? 0
@@ -37,8 +38,8 @@ public enum SourceReader {
             throw FileReadError(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file (a FIFO, socket or device); skipped")
         }
         let size = Int(info.st_size)
-        guard size <= maximumFileSize else {
-            throw FileReadError(path: path, reason: "file is \(size / (1 << 20)) MiB, over the \(maximumFileSize >> 20) MiB limit for Swift sources; skipped")
+        guard size <= maximumSize else {
+            throw FileReadError(path: path, reason: "file is \(size / (1 << 20)) MiB, over the \(maximumSize >> 20) MiB limit for Swift sources; skipped")
         }
         // Filled by `read`, so not zeroed first; `count` is what was read (less if the file shrank).
         var failure: Int32 = 0

@@ -181,7 +181,10 @@ public struct ProjectIndex: Sendable {
             headers += summary.headers
         }
 
-        public func build() -> ProjectIndex {
+        /// The finished index. Typealiases whose target the project does not declare resolve
+        /// through `aliasFallback` (the dependencies' index), so `typealias AppStore = Store`
+        /// of a package's `Store` class is a class too.
+        public func build(aliasFallback: ProjectIndex? = nil) -> ProjectIndex {
             var index = self.index
             var conformers: [String] = []
             index.names.withUnsafeBufferPointer { arena in
@@ -198,7 +201,8 @@ public struct ProjectIndex: Sendable {
             var pending = allAliases
             for _ in 0..<4 where !pending.isEmpty {
                 pending = pending.filter { alias in
-                    guard let kind = index.lookup(alias.target) else { return true }
+                    let fallback = index.declares(alias.target) ? nil : aliasFallback?.lookup(alias.target)
+                    guard let kind = index.lookup(alias.target) ?? fallback else { return true }
                     index.register(alias.qualifiedName, kind)
                     return false
                 }
@@ -271,11 +275,28 @@ public struct ProjectIndex: Sendable {
 
     /// The kind of a type name as the project declares it, or nil if unknown or ambiguous.
     public func lookup(_ name: String) -> TypeKind? {
-        if let strings {
-            if strings.exact.isKnown(name) { return strings.exact.kinds[name] }
-            return strings.suffixes.kinds[name]
-        }
-        return Self.withASCIIBytes(of: name) { lookup($0) } ?? nil
+        NameTable.kind(of: state(of: name))
+    }
+
+    /// Whether the index has the name at all, with one kind or (ambiguously) both: a name the
+    /// project declares hides what dependencies say about it, even when the project's own
+    /// declarations disagree.
+    public func declares(_ name: String) -> Bool {
+        state(of: name) != NameTable.empty
+    }
+
+    /// `declares(_:)` for `name` as written inside the type `scope`.
+    public func declares(_ name: String, inScope scope: String) -> Bool {
+        state(of: name, inScope: scope) != NameTable.empty
+    }
+
+    /// True when no name was registered (the `String` tables exist only once one was).
+    public var isEmpty: Bool { strings == nil && exact.count == 0 }
+
+    /// The `NameTable` state of `name`: its exact entry, else its suffix entry.
+    private func state(of name: String) -> UInt8 {
+        if let strings { return strings.exact.isKnown(name) ? strings.exact.state(name) : strings.suffixes.state(name) }
+        return Self.withASCIIBytes(of: name) { state(of: $0) } ?? NameTable.empty
     }
 
     /// Calls `body` with the ASCII bytes `name` equals as a `String`: its own bytes, or for a
@@ -289,12 +310,12 @@ public struct ProjectIndex: Sendable {
         return folded.withUTF8(body)
     }
 
-    private func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> TypeKind? {
+    private func state(of bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let hash = NameTable.hash(bytes)
         return names.withUnsafeBufferPointer { arena in
             let state = exact.state(bytes, hash: hash, in: arena)
-            if state != NameTable.empty { return NameTable.kind(of: state) }
-            return NameTable.kind(of: suffixes.state(bytes, hash: hash, in: arena))
+            if state != NameTable.empty { return state }
+            return suffixes.state(bytes, hash: hash, in: arena)
         }
     }
 
@@ -306,11 +327,16 @@ public struct ProjectIndex: Sendable {
     /// The kind of `name` as written inside the type `scope` (`Outer.Inner`): Swift looks in
     /// the enclosing types first, innermost first, then at the top level.
     public func lookup(_ name: String, inScope scope: String) -> TypeKind? {
+        NameTable.kind(of: state(of: name, inScope: scope))
+    }
+
+    /// The `NameTable` state of `name` as written inside `scope` (see `lookup(_:inScope:)`).
+    private func state(of name: String, inScope scope: String) -> UInt8 {
         var name = name
         var scope = scope
         if strings == nil, let found = scope.withUTF8({ scope in
             name.withUTF8 { name in
-                Self.isASCII(scope) && Self.isASCII(name) ? lookupASCII(name, inScope: scope) : nil
+                Self.isASCII(scope) && Self.isASCII(name) ? stateASCII(of: name, inScope: scope) : nil
             }
         }) {
             return found
@@ -319,19 +345,19 @@ public struct ProjectIndex: Sendable {
         while !prefix.isEmpty {
             let candidate = String(prefix) + "." + name
             if let strings {
-                if strings.exact.isKnown(candidate) { return strings.exact.kinds[candidate] }
+                if strings.exact.isKnown(candidate) { return strings.exact.state(candidate) }
             } else if let state = exactState(named: candidate), state != NameTable.empty {
-                return NameTable.kind(of: state)
+                return state
             }
             guard let dot = DottedName.lastDot(in: prefix) else { break }
             prefix = prefix[..<dot]
         }
-        return lookup(name)
+        return state(of: name)
     }
 
-    /// `lookup(_:inScope:)` on ASCII names in the byte tables, without making the candidate
-    /// `Strings`; nil for a name `lookup(_:)` would return nil for.
-    private func lookupASCII(_ name: UnsafeBufferPointer<UInt8>, inScope scope: UnsafeBufferPointer<UInt8>) -> TypeKind?? {
+    /// `state(of:inScope:)` on ASCII names in the byte tables, without making the candidate
+    /// `Strings`.
+    private func stateASCII(of name: UnsafeBufferPointer<UInt8>, inScope scope: UnsafeBufferPointer<UInt8>) -> UInt8 {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scope.count + 1 + name.count) { candidate in
             _ = candidate.initialize(from: scope)
             var prefix = scope.count
@@ -340,13 +366,13 @@ public struct ProjectIndex: Sendable {
                 for offset in 0..<name.count { candidate[prefix + 1 + offset] = name[offset] }
                 let bytes = UnsafeBufferPointer(rebasing: candidate[..<(prefix + 1 + name.count)])
                 let state = exactState(bytes)
-                if state != NameTable.empty { return .some(NameTable.kind(of: state)) }
+                if state != NameTable.empty { return state }
                 var dot = prefix - 1
                 while dot >= 0 && candidate[dot] != UInt8(ascii: ".") { dot -= 1 }
                 guard dot >= 0 else { break }
                 prefix = dot
             }
-            return .some(lookup(name))
+            return state(of: name)
         }
     }
 
@@ -374,6 +400,12 @@ private struct KindTable: Sendable {
     var ambiguous: Set<String> = []
 
     func isKnown(_ name: String) -> Bool { kinds[name] != nil || ambiguous.contains(name) }
+
+    /// The name's `NameTable` state.
+    func state(_ name: String) -> UInt8 {
+        if let kind = kinds[name] { return NameTable.state(of: kind) }
+        return ambiguous.contains(name) ? NameTable.ambiguous : NameTable.empty
+    }
 
     mutating func add(_ name: String, _ kind: TypeKind) {
         // One hash of the name in the common case: few names are ever ambiguous.

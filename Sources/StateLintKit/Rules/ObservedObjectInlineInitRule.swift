@@ -17,7 +17,7 @@ public struct ObservedObjectInlineInitRule: Rule {
             guard case .creation = initial.value, let type = initial.createdTypeName, startsUppercase(type) else { return nil }
             // `@ObservedObject` only takes `ObservableObject`s, which are classes: a creation is
             // a new object unless the name is known to be something else.
-            guard context.traits(of: type, in: view).kind != .valueType else { return nil }
+            guard context.traits(of: type, in: view, reportsWhenUnknown: true).kind != .valueType else { return nil }
             let name = initial.property.name
             return RuleViolation(at: initial.span, "`@ObservedObject` property `\(name)` is given a new `\(type)` by the view itself: SwiftUI keeps no storage for an observed object, so every time the view is initialised (each parent re-render) a fresh `\(type)` replaces it and its state is lost. Own it with `@StateObject private var \(name) = \(type)()` (or `@State` with an `@Observable` class), and use `@ObservedObject` only for an object passed in.")
         }

@@ -35,6 +35,9 @@ public final class RuleContext {
     private let files: ProjectFiles
     /// Type names a rule asked about that nothing knows, in the order asked.
     public private(set) var unresolvedTypeNames: [String] = []
+    /// Those of them a rule would have reported if they were classes: possible findings nobody
+    /// could check (what the note after a run names).
+    public private(set) var uncheckedTypeNames: [String] = []
 
     public init(types: TypeResolver, enabledRuleIDs: Set<String>, files: ProjectFiles) {
         self.types = types
@@ -42,10 +45,14 @@ public final class RuleContext {
         self.files = files
     }
 
-    /// The traits of the type `name`, written in `view`'s code.
-    public func traits(of name: String, in view: SwiftUIView) -> TypeTraits {
+    /// The traits of the type `name`, written in `view`'s code. `reportsWhenUnknown`: the rule
+    /// reports the code even when nothing knows the type (so it is not left unchecked).
+    public func traits(of name: String, in view: SwiftUIView, reportsWhenUnknown: Bool = false) -> TypeTraits {
         let traits = types.traits(of: name, inScope: view.role == .preview ? nil : view.name)
-        if traits.kind == nil { unresolvedTypeNames.append(name) }
+        if traits.kind == nil {
+            unresolvedTypeNames.append(name)
+            if !reportsWhenUnknown { uncheckedTypeNames.append(name) }
+        }
         return traits
     }
 

@@ -22,9 +22,9 @@ public struct StateInlineClassInitRule: Rule {
         guard !view.role.isCreatedOnce else { return [] }
         return view.initialValues(wrappedIn: .state).compactMap { initial in
             guard case .creation = initial.value, let type = initial.createdTypeName else { return nil }
-            let traits = context.traits(of: type, in: view)
-            let reportsUnknown = reportUnknownTypes && traits.kind == nil && startsUppercase(type)
-            guard traits.isClass || reportsUnknown else { return nil }
+            let reportsUnknown = reportUnknownTypes && startsUppercase(type)
+            let traits = context.traits(of: type, in: view, reportsWhenUnknown: reportsUnknown)
+            guard traits.isClass || (reportsUnknown && traits.kind == nil) else { return nil }
             // An `ObservableObject` in `@State` is a worse bug, which that rule reports.
             if traits.isLegacyObservableObject && context.isEnabled(ObservableObjectInStateRule.self) { return nil }
             return RuleViolation(at: initial.span, Self.message(property: initial.property.name, type: type))

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import StateLintKit
+
+/// The base protocol's framing, read from a real pipe.
+@Suite("LSP framing")
+struct LSPFramingTests {
+    /// Writes `input` to a pipe (on another thread, so large input cannot block), closes it,
+    /// and returns every event the reader sees up to the end of input.
+    func events(_ input: [UInt8], limit: Int = 1 << 20) -> [MessageReader.Event] {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            input.withUnsafeBytes { raw in
+                var written = 0
+                while written < raw.count {
+                    let count = write(writer.fileDescriptor, raw.baseAddress! + written, min(raw.count - written, 7_000))
+                    if count <= 0 { break }
+                    written += count
+                }
+            }
+            try? writer.close()
+            done.signal()
+        }
+        let reader = MessageReader(fileDescriptor: pipe.fileHandleForReading.fileDescriptor, maximumBodySize: limit)
+        var events: [MessageReader.Event] = []
+        while true {
+            let event = reader.next()
+            events.append(event)
+            if event == .endOfInput || events.count > 100 { break }
+        }
+        done.wait()
+        return events
+    }
+
+    func framed(_ body: String) -> [UInt8] {
+        Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+    }
+
+    @Test("messages back to back, split across reads, with other headers")
+    func backToBack() {
+        let big = String(repeating: "x", count: 100_000)
+        let input = framed("{}") + Array("content-length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n[]".utf8)
+            + framed("\"\(big)\"")
+        #expect(events(input) == [.message(Array("{}".utf8)), .message(Array("[]".utf8)),
+                                  .message(Array("\"\(big)\"".utf8)), .endOfInput])
+    }
+
+    @Test("a header that ends lines with LF alone is accepted")
+    func bareLineFeeds() {
+        #expect(events(Array("Content-Length: 2\n\n{}".utf8)) == [.message(Array("{}".utf8)), .endOfInput])
+    }
+
+    @Test("a malformed header is reported and the next message still read", arguments: [
+        "Content-Length: abc\r\n\r\n{}",
+        "Content-Type: text\r\n\r\n{}",
+        "Content-Length 2\r\n\r\n{}",
+        "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+        "{\"jsonrpc\":\"2.0\"}\r\n\r\n",
+    ])
+    func malformedHeader(bad: String) {
+        let seen = events(Array(bad.utf8) + framed("[1]"))
+        #expect(seen.count >= 3)
+        guard case .malformedHeader = seen.first else {
+            Issue.record("expected a malformed header first, got \(seen)")
+            return
+        }
+        #expect(seen.suffix(2) == [.message(Array("[1]".utf8)), .endOfInput])
+    }
+
+    @Test("a header missing its empty line: the following message is found again")
+    func truncatedHeader() {
+        // The first message's header lacks the blank line, so its body runs into the next header.
+        let seen = events(Array("Content-Length: 2\r\n{}".utf8) + framed("[2]"))
+        #expect(seen.first.map { if case .malformedHeader = $0 { true } else { false } } == true)
+        #expect(seen.suffix(2) == [.message(Array("[2]".utf8)), .endOfInput])
+    }
+
+    @Test("input that ends inside a header or a body")
+    func endsEarly() {
+        #expect(events(Array("Content-Len".utf8)) == [.malformedHeader("the input ended inside a message header"), .endOfInput])
+        #expect(events(Array("Content-Length: 10\r\n\r\n{}".utf8)) == [.endOfInput])
+        #expect(events(Array("\r\n".utf8)) == [.endOfInput])
+    }
+
+    @Test("a body over the limit is skipped, not kept, and reading goes on")
+    func tooLarge() {
+        let huge = String(repeating: "a", count: 50 << 20)  // 50 MB
+        let seen = events(framed(huge) + framed("{}"), limit: 1 << 20)
+        #expect(seen == [.tooLarge(50 << 20), .message(Array("{}".utf8)), .endOfInput])
+    }
+
+    @Test("a header longer than any real one is refused")
+    func endlessHeader() {
+        let seen = events(Array(("X-Padding: " + String(repeating: "p", count: 20_000) + "\r\n\r\n").utf8) + framed("{}"))
+        #expect(seen.first == .malformedHeader("no end of header within \(MessageReader.maximumHeaderSize) bytes"))
+        #expect(seen.suffix(2) == [.message(Array("{}".utf8)), .endOfInput])
+    }
+
+    @Test("the writer frames each message with its byte length")
+    func writer() throws {
+        let pipe = Pipe()
+        let writer = MessageWriter(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor)
+        writer.send(["text": "é😀"])
+        writer.send([1])
+        #expect(writer.flush())
+        try pipe.fileHandleForWriting.close()
+        let written = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(written == "Content-Length: 17\r\n\r\n{\"text\":\"é😀\"}Content-Length: 3\r\n\r\n[1]")
+    }
+}
