@@ -163,7 +163,7 @@ public struct ProjectIndex: Sendable {
                     // `extension Model: ObservableObject` makes Model a class (the protocol requires one).
                     if entry.isASCII {
                         index.names.withUnsafeBufferPointer { arena in
-                            classConformers.add(start: start, length: Int(entry.length), hash: entry.hash, .referenceType, in: arena)
+                            _ = classConformers.add(start: start, length: Int(entry.length), hash: entry.hash, .referenceType, in: arena)
                         }
                     } else {
                         otherClassConformers.insert(summary.qualifiedName(of: entry))

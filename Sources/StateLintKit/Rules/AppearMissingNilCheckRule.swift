@@ -21,7 +21,8 @@ public struct AppearMissingNilCheckRule: Rule {
             let taskNote = creation.handler == "task"
                 ? " Apple's `.task { \(name) = \(type)() }` pattern needs this guard too: `.task` also runs again on re-appear."
                 : ""
-            return RuleViolation(at: creation.assignment.facts.span, "`.\(creation.handler)` assigns a new `\(type)` to `@State` property `\(name)` without checking that it is nil: the handler runs again every time the view re-appears, replacing the model and throwing away the user's state. Guard it: `if \(name) == nil { \(name) = \(type)() }`.\(taskNote)")
+            return RuleViolation(at: creation.assignment.facts.span,
+                                 fix: NilGuardFix.fix(creation.assignment.facts, of: creation.property, context), "`.\(creation.handler)` assigns a new `\(type)` to `@State` property `\(name)` without checking that it is nil: the handler runs again every time the view re-appears, replacing the model and throwing away the user's state. Guard it: `if \(name) == nil { \(name) = \(type)() }`.\(taskNote)")
         }
     }
 }

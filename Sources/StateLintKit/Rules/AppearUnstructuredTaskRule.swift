@@ -26,7 +26,12 @@ public struct AppearUnstructuredTaskRule: Rule {
                 let kind = task.facts.isDetached ? "Task.detached { … }" : "Task { … }"
                 let stored = task.facts.storedIn.map { " Its handle is kept in `\($0)`, but no `.onDisappear` cancels it." } ?? ""
                 let place = task.via.isEmpty ? "`.\(handler.modifier)`" : "`\(task.via.last!)()`, called from `.\(handler.modifier)`,"
-                violations.append(RuleViolation(at: task.facts.span, "\(place) starts `\(kind)`, an unstructured task that keeps running after the view disappears (and starts again on every re-appear).\(stored) Use `.task { … }`, which SwiftUI cancels when the view goes away, or keep the handle in `@State` and cancel it in `.onDisappear`."))
+                // The whole action of `.onAppear { Task { … } }`: it can become `.task { … }`.
+                var fix: Fix?
+                if task.via.isEmpty, handler.taskStarts.count == 1, let conversion = handler.facts.taskConversion {
+                    fix = TaskModifierFix.fix(handler.facts, conversion, context)
+                }
+                violations.append(RuleViolation(at: task.facts.span, fix: fix, "\(place) starts `\(kind)`, an unstructured task that keeps running after the view disappears (and starts again on every re-appear).\(stored) Use `.task { … }`, which SwiftUI cancels when the view goes away, or keep the handle in `@State` and cancel it in `.onDisappear`."))
             }
         }
         return violations

@@ -22,7 +22,9 @@ public struct DisappearMissingTeardownRule: Rule {
             let property = creation.property
             guard property.declaredType?.isOptional == true, !released.contains(property.name) else { return nil }
             let line = context.location(of: property.nameSpan).line
-            return RuleViolation(at: creation.assignment.facts.span, "`\(property.name)` (declared at line \(line)) is created in `.\(creation.handler)` but no `.onDisappear` sets it back to nil, so the `\(creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`.")
+            return RuleViolation(at: creation.assignment.facts.span,
+                                 fix: TeardownFix.fix(releasing: property.name, after: creation.handlerIndex, in: view, context),
+                                 "`\(property.name)` (declared at line \(line)) is created in `.\(creation.handler)` but no `.onDisappear` sets it back to nil, so the `\(creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`.")
         }
     }
 }

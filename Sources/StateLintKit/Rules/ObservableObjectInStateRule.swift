@@ -10,6 +10,16 @@ public struct ObservableObjectInStateRule: Rule {
 
     public init(configuration: RuleConfiguration?) {}
 
+    /// `@State` → `@StateObject`, for a property created in its declaration (`@StateObject` needs
+    /// an initial value and a non-optional type) whose `$name` is never used as a whole (a
+    /// `Binding` there would become an `ObservedObject.Wrapper`).
+    static func fix(_ property: PropertyFacts, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
+        guard case .creation = property.initialValue, property.declaredType?.isOptional != true,
+              let name = property.wrapperNameSpan, WrapperFix.isSafe(property, in: view),
+              !view.uses(of: property.name).usesWholeProjection else { return nil }
+        return Fix(summary: "Use `@StateObject`, which observes the object", edits: [WrapperFix.rename(name, from: "State", context)])
+    }
+
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
         func isLegacy(_ type: String) -> Bool {
             context.types.mayBeLegacyObservableObject(type) && context.traits(of: type, in: view).isLegacyObservableObject
@@ -30,7 +40,7 @@ public struct ObservableObjectInStateRule: Rule {
                 return nil
             }
             reported.insert(property.name)
-            return RuleViolation(at: attribute.through(property.span), "`@State` property `\(property.name)` holds `\(type)`, an `ObservableObject` that is not `@Observable`: `@State` does not subscribe to its `objectWillChange`, so changes to its `@Published` properties never update the view. Use `@StateObject`, or migrate `\(type)` to `@Observable`.")
+            return RuleViolation(at: attribute.through(property.span), fix: Self.fix(property, in: view, context), "`@State` property `\(property.name)` holds `\(type)`, an `ObservableObject` that is not `@Observable`: `@State` does not subscribe to its `objectWillChange`, so changes to its `@Published` properties never update the view. Use `@StateObject`, or migrate `\(type)` to `@Observable`.")
         }
     }
 }

@@ -10,6 +10,22 @@ public struct ObservedObjectInlineInitRule: Rule {
 
     public init(configuration: RuleConfiguration?) {}
 
+    /// `@ObservedObject` → `@StateObject`; in an initializer's `_m = ObservedObject(wrappedValue:
+    /// …)` the wrapper there too. Not for `self.m = …` in an initializer: `@StateObject` has no setter.
+    static func fix(_ initial: InitialValue, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
+        let property = initial.property
+        guard let attribute = property.wrapperNameSpan,
+              WrapperFix.isSafe(property, in: view, assignmentsAllowed: initial.isInInitializer ? 1 : 0) else { return nil }
+        var edits = [WrapperFix.rename(attribute, from: "ObservedObject", context)]
+        if initial.isInInitializer {
+            guard let assignment = view.initializers.lazy.flatMap(\.assignments).first(where: { $0.span == initial.span }),
+                  assignment.isStorage, let wrapper = assignment.wrapper else { return nil }
+            // `_m = .init(wrappedValue: …)` follows the new type by itself.
+            if let typeSpan = wrapper.typeSpan { edits.append(context.edit(typeSpan, "StateObject")) }
+        }
+        return Fix(summary: "Use `@StateObject`, which owns its object", edits: edits)
+    }
+
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
         // The App is created once per launch, and so is its object.
         guard !view.role.isCreatedOnce else { return [] }
@@ -19,7 +35,7 @@ public struct ObservedObjectInlineInitRule: Rule {
             // a new object unless the name is known to be something else.
             guard context.traits(of: type, in: view, reportsWhenUnknown: true).kind != .valueType else { return nil }
             let name = initial.property.name
-            return RuleViolation(at: initial.span, "`@ObservedObject` property `\(name)` is given a new `\(type)` by the view itself: SwiftUI keeps no storage for an observed object, so every time the view is initialised (each parent re-render) a fresh `\(type)` replaces it and its state is lost. Own it with `@StateObject private var \(name) = \(type)()` (or `@State` with an `@Observable` class), and use `@ObservedObject` only for an object passed in.")
+            return RuleViolation(at: initial.span, fix: Self.fix(initial, in: view, context), "`@ObservedObject` property `\(name)` is given a new `\(type)` by the view itself: SwiftUI keeps no storage for an observed object, so every time the view is initialised (each parent re-render) a fresh `\(type)` replaces it and its state is lost. Own it with `@StateObject private var \(name) = \(type)()` (or `@State` with an `@Observable` class), and use `@ObservedObject` only for an object passed in.")
         }
     }
 }

@@ -24,6 +24,11 @@ public struct RuleViolation: Sendable, Hashable {
         self.message = message
         self.fix = fix
     }
+
+    /// The same, with the fix before the (long) message.
+    public init(at span: SourceSpan, fix: Fix?, _ message: String) {
+        self.init(at: span, message, fix: fix)
+    }
 }
 
 /// What a rule may ask besides the view itself: what the project knows about types (names
@@ -63,6 +68,16 @@ public final class RuleContext {
     /// The line and column where `span` starts.
     public func location(of span: SourceSpan) -> SourceLocation {
         files.location(ofOffset: span.range.lowerBound, in: span.file)
+    }
+
+    /// The line (1-based) of `offset` in `file`.
+    public func line(ofOffset offset: Int, in file: FileID) -> Int {
+        files.location(ofOffset: offset, in: file).line
+    }
+
+    /// Where line `line` of `file` starts.
+    public func start(ofLine line: Int, in file: FileID) -> Int {
+        files.lineIndex(of: file)?.start(ofLine: line) ?? 0
     }
 
     /// The path of the file `span` is in.

@@ -83,7 +83,54 @@ If the model should survive the view disappearing (a tab that keeps its state), 
 
 ## Fix
 
-No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+`statelint --fix` wraps the creating assignment in `if model == nil { … }`, on the same line,
+keeping `self.` where it is written and everything else on the line (comments, other
+statements). It does so only for an optional property: on a non-optional one `== nil` is never
+true and the model would never be made, so that finding keeps no fix.
+
+Before:
+
+```swift
+import SwiftUI
+
+@Observable final class FeedModel {}
+
+struct FeedView: View {
+    @State private var model: FeedModel?
+    @State private var other: FeedModel?
+
+    var body: some View {
+        Text("Feed")
+            .onAppear {
+                model = FeedModel()  // the feed's model
+                print("appeared"); self.other = FeedModel()
+            }
+            .onDisappear { model = nil; other = nil }
+    }
+}
+```
+
+After:
+
+```swift
+import SwiftUI
+
+@Observable final class FeedModel {}
+
+struct FeedView: View {
+    @State private var model: FeedModel?
+    @State private var other: FeedModel?
+
+    var body: some View {
+        Text("Feed")
+            .onAppear {
+                if model == nil { model = FeedModel() }  // the feed's model
+                print("appeared"); if self.other == nil { self.other = FeedModel() }
+            }
+            .onDisappear { model = nil; other = nil }
+    }
+}
+```
 
 ## Options
 
@@ -345,7 +392,57 @@ After:
 
 ## Fix
 
-No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+`statelint --fix` turns `.onAppear { Task { … } }` into `.task { … }` when the task is the whole
+action: no other statement, no arguments (`Task(priority:)`), no capture list or `@MainActor in`,
+not `Task.detached` (which runs off the view's actor), and no comment in the lines it removes. The
+body keeps its lines, one indentation level shallower. Any other unstructured task is left to
+you: keep its handle in `@State` and cancel it in `.onDisappear`, or move the work into `.task`.
+
+Before:
+
+```swift
+import SwiftUI
+
+@Observable final class FeedModel {
+    func startUpdates() async {}
+}
+
+struct FeedView: View {
+    @State private var model = FeedModel()
+
+    var body: some View {
+        List { Text("Feed") }
+            .onAppear {
+                Task {
+                    await model.startUpdates()
+                }
+            }
+            .onAppear { Task { await model.startUpdates() } }
+    }
+}
+```
+
+After:
+
+```swift
+import SwiftUI
+
+@Observable final class FeedModel {
+    func startUpdates() async {}
+}
+
+struct FeedView: View {
+    @State private var model = FeedModel()
+
+    var body: some View {
+        List { Text("Feed") }
+            .task {
+                await model.startUpdates()
+            }
+            .task { await model.startUpdates() }
+    }
+}
+```
 
 ## Options
 
@@ -498,7 +595,68 @@ the `App`, the environment) and pass it in instead of creating it on appear.
 
 ## Fix
 
-No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+`statelint --fix` releases the property where the view goes away: it adds `model = nil` to the
+`.onDisappear { … }` that follows the creating appear modifier in the same modifier chain (after
+`; ` on a one-line action, on a line of its own, indented like the others, in a longer one), or,
+when the chain has none, adds `.onDisappear { model = nil }` right after the appear modifier, on a
+line of its own, indented like the chain. It never edits an `.onDisappear` elsewhere in the view:
+that one may belong to another view of the body and run at another time.
+
+Before:
+
+```swift
+import SwiftUI
+
+@Observable final class PlayerModel {}
+
+struct PlayerView: View {
+    @State private var model: PlayerModel?
+    @State private var queue: PlayerModel?
+
+    var body: some View {
+        VStack {
+            Text("Player")
+                .onAppear {
+                    if model == nil { model = PlayerModel() }
+                }
+                .onDisappear {
+                    print("gone")
+                }
+            Text("Queue")
+                .task { if queue == nil { queue = PlayerModel() } }
+        }
+    }
+}
+```
+
+After:
+
+```swift
+import SwiftUI
+
+@Observable final class PlayerModel {}
+
+struct PlayerView: View {
+    @State private var model: PlayerModel?
+    @State private var queue: PlayerModel?
+
+    var body: some View {
+        VStack {
+            Text("Player")
+                .onAppear {
+                    if model == nil { model = PlayerModel() }
+                }
+                .onDisappear {
+                    print("gone")
+                    model = nil
+                }
+            Text("Queue")
+                .task { if queue == nil { queue = PlayerModel() } }
+                .onDisappear { queue = nil }
+        }
+    }
+}
+```
 
 ## Options
 
@@ -745,7 +903,48 @@ struct CartView: View {
 
 ## Fix
 
-No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+`statelint --fix` changes `@State` to `@StateObject` for a property created in its declaration
+(`@State private var cart = CartModel()`): `@StateObject` observes the object and makes it once.
+Only where that provably compiles the same: not for an optional or a property without an
+initial value (`@StateObject` needs both), not when `$cart` is used as a whole (it is a
+`Binding<CartModel>` under `@State`, an `ObservedObject.Wrapper` under `@StateObject`; `$cart.items`
+works with both), not when the view assigns the property anywhere (`@StateObject` has no setter)
+or reads `_cart`, and not when the view has extensions in other files that were not read with it.
+Migrating the class to `@Observable` instead is a change to the class, left to you.
+
+Before:
+
+```swift
+import SwiftUI
+import Combine
+
+final class CartModel: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @State private var cart = CartModel()
+
+    var body: some View { List(cart.items, id: \.self) { Text($0) } }
+}
+```
+
+After:
+
+```swift
+import SwiftUI
+import Combine
+
+final class CartModel: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @StateObject private var cart = CartModel()
+
+    var body: some View { List(cart.items, id: \.self) { Text($0) } }
+}
+```
 
 ## Options
 
@@ -884,7 +1083,58 @@ struct EditorView: View {
 
 ## Fix
 
-No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+`statelint --fix` changes the wrapper to `@StateObject`, which has the same requirements (an
+`ObservableObject`) and owns its object: `@ObservedObject var model = Model()` becomes
+`@StateObject var model = Model()`, and in an initializer `_model = ObservedObject(wrappedValue:
+Model())` becomes `_model = StateObject(wrappedValue: Model())` (the attribute changes with it).
+Only where that provably compiles the same: `@StateObject` has no setter, so the fix is left out
+when the view assigns the property anywhere else (`self.model = Model()` in an initializer
+included) or reads its storage `_model`, when the attribute has arguments, and when the view has
+extensions in other files that were not read with it.
+
+Before:
+
+```swift
+import SwiftUI
+import Combine
+
+final class DraftModel: ObservableObject {
+    @Published var title = ""
+}
+
+struct EditorView: View {
+    @ObservedObject var draft = DraftModel()
+    @ObservedObject private var other: DraftModel
+
+    init() {
+        _other = ObservedObject(wrappedValue: DraftModel())
+    }
+
+    var body: some View { TextField("Title", text: $draft.title) }
+}
+```
+
+After:
+
+```swift
+import SwiftUI
+import Combine
+
+final class DraftModel: ObservableObject {
+    @Published var title = ""
+}
+
+struct EditorView: View {
+    @StateObject var draft = DraftModel()
+    @StateObject private var other: DraftModel
+
+    init() {
+        _other = StateObject(wrappedValue: DraftModel())
+    }
+
+    var body: some View { TextField("Title", text: $draft.title) }
+}
+```
 
 ## Options
 
@@ -1049,7 +1299,12 @@ If the model should be shared rather than owned, pass it in (`let model: Library
 
 ## Fix
 
-No automatic fix yet: `statelint --fix` reports these findings and leaves the code to you.
+No automatic fix: the safe pattern (an optional in `@State`, created on appear only while nil,
+released on disappear) changes the property's type, and with it every use of the property
+(`model.books` becomes `model?.books`, `$model.title` no longer is a binding, a child view that
+takes a `LibraryModel` needs an `if let`). That is not a mechanical edit, and a rewrite that
+compiles differently would be a guess. When the class is an `ObservableObject`,
+`observable_object_in_state` reports the declaration instead, and its fix (`@StateObject`) applies.
 
 ## Options
 

@@ -121,7 +121,7 @@ struct ActionReader {
         return AssignmentFacts(
             target: target, isStorage: isStorage, value: value, wrapper: wrapper,
             isNilGuarded: isNil(target, at: k, frames: &frames), replacesStoppedValue: cancelled.contains(target),
-            span: SourceSpan(file, code, reference.start, valueEnd - 1))
+            span: SourceSpan(file, code, reference.start, valueEnd - 1), isSpelledWithSelf: reference.start != k)
     }
 
     private func isAssignment(at k: Int) -> Bool {

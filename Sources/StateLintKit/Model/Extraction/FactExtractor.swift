@@ -52,9 +52,16 @@ struct FactExtractor {
                 break
             }
         }
+        // Per part, the offset of the code token after each handler's call, to link chains.
+        var following = [[Int]](repeating: [], count: facts.types.count)
+        let shapes = HandlerShapes(code: code)
         for call in structure.modifierCalls {
             guard let type = call.enclosingType, partOf[type] >= 0 else { continue }
             facts.types[Int(partOf[type])].handlers.append(handler(call))
+            following[Int(partOf[type])].append(shapes.offsetAfterCall(call))
+        }
+        for (part, offsets) in following.enumerated() where offsets.count > 1 {
+            HandlerShapes.linkChains(&facts.types[part].handlers, following: offsets)
         }
         // How the parts that declare properties that may hold an object, and the extensions of
         // them in this file, use those properties.
@@ -99,9 +106,13 @@ struct FactExtractor {
     }
 
     private func handler(_ call: ModifierCall) -> HandlerFacts {
-        HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0) } ?? ActionFacts(),
-                     performedMethod: call.performMethodToken.map { code.string($0) },
-                     nameSpan: SourceSpan(file, code, call.nameToken, call.nameToken))
+        let shapes = HandlerShapes(code: code)
+        return HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0) } ?? ActionFacts(),
+                            performedMethod: call.performMethodToken.map { code.string($0) },
+                            nameSpan: SourceSpan(file, code, call.nameToken, call.nameToken),
+                            dotOffset: code[call.nameToken - 1].start, callEnd: shapes.callEnd(of: call),
+                            closure: call.closure.map(shapes.closureShape), nextInChain: nil,
+                            taskConversion: call.name == "onAppear" ? shapes.taskConversion(of: call) : nil)
     }
 
     /// Whether the property may hold an object a wrapper fix or `observable_object_in_state`

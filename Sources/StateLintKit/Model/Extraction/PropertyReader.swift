@@ -59,7 +59,8 @@ struct PropertyReader {
             span: SourceSpan(file, code, declaration.startToken, max(declaration.startToken, end)),
             nameSpan: SourceSpan(file, code, declaration.nameToken, declaration.nameToken),
             wrapperSpan: wrapperAttribute.map { SourceSpan(file, code, $0.token, $0.nameToken) },
-            wrapperNameSpan: wrapperAttribute.map { SourceSpan(file, code, $0.nameToken, $0.nameToken) })
+            wrapperNameSpan: wrapperAttribute.map { SourceSpan(file, code, $0.nameToken, $0.nameToken) },
+            hasWrapperArguments: wrapperAttribute?.arguments != nil)
     }
 
     /// `var body: some View` (or another `some Protocol`): the protocol's name.

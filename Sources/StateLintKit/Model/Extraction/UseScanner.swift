@@ -33,7 +33,9 @@ struct UseScanner {
             }) else { continue }
             let isPrefixed = token.length == wanted[index].count + 1
             var uses = found[names[index]] ?? PropertyUses()
+            // `var name = …` declares; `name = …` (or `self.name = …`, `_name = …`) assigns.
             let isAssigned = code.kind(k + 1) == .operator && code.text(k + 1, is: "=")
+                && code.keyword(k - 1) != .var && code.keyword(k - 1) != .let
             if isAssigned, references.reference(endingAt: k) != nil, !isPrefixed || first == UInt8(ascii: "_") {
                 uses.assignments += 1
             } else if isPrefixed && first == UInt8(ascii: "$") {

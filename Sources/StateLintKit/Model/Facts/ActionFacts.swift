@@ -37,6 +37,8 @@ public struct AssignmentFacts: Sendable {
     public let replacesStoppedValue: Bool
     /// From the target's first token (`name`, `self` or `_name`) to the end of the value.
     public internal(set) var span: SourceSpan
+    /// Written `self.name = …` (a fix keeps the spelling).
+    public let isSpelledWithSelf: Bool
 
     /// The value the property ends up holding: the wrapped value for a storage assignment.
     public var assignedValue: ValueFacts { wrapper?.wrappedValue ?? value }

@@ -57,10 +57,12 @@ public final class PropertyFacts: Sendable {
     public let wrapperSpan: SourceSpan?
     /// The attribute's name token: `@State`, or the `State` of `@SwiftUI.State`.
     public let wrapperNameSpan: SourceSpan?
+    /// The wrapper attribute has arguments (`@State(initialValue: …)`).
+    public let hasWrapperArguments: Bool
 
     init(name: String, wrapper: PropertyWrapper, isPreviewable: Bool, isStatic: Bool, declaredType: DeclaredType?,
          initialValue: ValueFacts?, span: SourceSpan, nameSpan: SourceSpan, wrapperSpan: SourceSpan?,
-         wrapperNameSpan: SourceSpan?) {
+         wrapperNameSpan: SourceSpan?, hasWrapperArguments: Bool = false) {
         self.name = name
         self.wrapper = wrapper
         self.isPreviewable = isPreviewable
@@ -71,5 +73,6 @@ public final class PropertyFacts: Sendable {
         self.nameSpan = nameSpan
         self.wrapperSpan = wrapperSpan
         self.wrapperNameSpan = wrapperNameSpan
+        self.hasWrapperArguments = hasWrapperArguments
     }
 }

@@ -41,6 +41,11 @@ public struct LineIndex: Sendable {
         byteCount = file.bytes.count
     }
 
+    /// The byte offset where line `line` (1-based) starts.
+    public func start(ofLine line: Int) -> Int {
+        Int(starts[max(0, min(line, starts.count) - 1)])
+    }
+
     /// Line and UTF-8 column of a byte offset (clamped to the file), as `SourceFile` counts them.
     public func location(ofOffset offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, byteCount))

@@ -82,8 +82,16 @@ public struct ProjectViews: Sendable {
                 for method in part.methods { methods[method.name, default: []].append(method.action) }
             }
         }
-        return SwiftUIView(name: name, role: role, properties: parts.flatMap(\.properties),
-                           handlers: handlerFacts.map { ViewHandler($0, methods: methods) },
+        var handlers = handlerFacts.map { ViewHandler($0, methods: methods) }
+        // Chain links are positions within a part's handlers: make them positions in the view's.
+        var first = 0
+        for part in parts {
+            for position in part.handlers.indices {
+                handlers[first + position].nextInChain = part.handlers[position].nextInChain.map { first + $0 }
+            }
+            first += part.handlers.count
+        }
+        return SwiftUIView(name: name, role: role, properties: parts.flatMap(\.properties), handlers: handlers,
                            initializers: parts.flatMap(\.initializers), parts: parts)
     }
 }

@@ -3,6 +3,9 @@
 /// calls, at any depth, in any file.
 public struct ViewHandler: Sendable {
     public let facts: HandlerFacts
+    /// The position in the view's `handlers` of the action modifier right after this one in its
+    /// chain (`.onAppear { … }.onDisappear { … }`).
+    public internal(set) var nextInChain: Int? = nil
     public let assignments: [ReachedAssignment]
     public let taskStarts: [ReachedTask]
     /// Names whose `cancel()` is called on the way.

@@ -10,8 +10,9 @@ struct StateCreations {
     struct Creation {
         let property: PropertyFacts
         let assignment: ReachedAssignment
-        /// The first appear handler that reaches it.
+        /// The first appear handler that reaches it, and its position in the view's handlers.
         let handler: String
+        let handlerIndex: Int
         let typeName: String
         /// Only runs while the property is nil: guarded, or `model = model ?? Model()`.
         let isGuarded: Bool
@@ -23,7 +24,7 @@ struct StateCreations {
     init(_ view: SwiftUIView, appearHandlers: Set<String>, _ context: RuleContext) {
         var found: [Creation] = []
         var seen: Set<SourceSpan> = []
-        for handler in view.handlers(in: appearHandlers) {
+        for (handlerIndex, handler) in view.handlers.enumerated() where appearHandlers.contains(handler.modifier) {
             for assignment in handler.assignments where !assignment.facts.isStorage && !assignment.facts.replacesStoppedValue {
                 guard let property = view.property(named: assignment.facts.target), property.wrapper == .state, !property.isStatic,
                       let creation = assignment.facts.value.creation,
@@ -34,7 +35,7 @@ struct StateCreations {
                 var isGuarded = assignment.isNilGuarded
                 if case .coalescingCreation(let left, _) = assignment.facts.value, left == property.name { isGuarded = true }
                 found.append(Creation(property: property, assignment: assignment, handler: handler.modifier,
-                                      typeName: typeName, isGuarded: isGuarded))
+                                      handlerIndex: handlerIndex, typeName: typeName, isGuarded: isGuarded))
             }
         }
         all = found

@@ -1,0 +1,52 @@
+import SwiftUI
+import Combine
+
+final class CartModel: ObservableObject {
+    @Published var items: [String] = []
+}
+
+@Observable final class FeedModel {
+    func poll() async {}
+}
+
+/// Half-migrated: objects the views own but do not keep, and a task nothing cancels.
+struct CartView: View {
+    @ObservedObject var cart = CartModel()
+    @State private var saved = CartModel()
+    @State private var feed = FeedModel()
+
+    var body: some View {
+        List(cart.items + saved.items, id: \.self) { Text($0) }
+            .onAppear {
+                Task {
+                    // keep polling
+                    await feed.poll()
+                }
+            }
+            .onAppear {
+                Task {
+                    await feed.poll()
+                    await feed.poll()
+                }
+            }
+    }
+}
+
+/// The same bugs where a fix would not compile the same: left alone.
+struct BoundCartView: View {
+    @ObservedObject var cart = CartModel()
+    @State private var bound = CartModel()
+    @State private var later: CartModel?
+
+    var body: some View {
+        CartEditor(cart: $bound)
+            .onAppear { if later == nil { later = CartModel() } }
+            .onDisappear { later = nil }
+            .onTapGesture { cart = CartModel() }
+    }
+}
+
+struct CartEditor: View {
+    @Binding var cart: CartModel
+    var body: some View { Text("\(cart.items.count)") }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import StateLintKit
+
+/// The rules' fixes on realistic views: golden before/after files (LF, CRLF with tabs), a
+/// fixed point, and the cases where a fix would not compile the same and none is offered.
+@Suite struct RuleFixTests {
+    static let folder = RuleDocumentationFiles.repositoryRoot.appendingPathComponent("Tests/StateLintKitTests/Fixtures/RuleFixes")
+
+    static func goldenNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".before.swift") }.map { String($0.dropLast(".before.swift".count)) }.sorted()
+    }
+
+    static func read(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    @Test(arguments: try goldenNames())
+    func goldenFiles(_ name: String) throws {
+        let before = try Self.read("\(name).before.swift")
+        let after = try Self.read("\(name).after.swift")
+        let rules = FixHarness.registryRules(RuleRegistry.all.map { $0.description.id })
+        let outcome = FixHarness.fix(["View.swift": before], rules: rules)
+        #expect(outcome.fixed["View.swift"] == after, "\(name): fixing the .before file gives the .after file")
+        let again = FixHarness.fix(["View.swift": after], rules: rules)
+        #expect(again.fixed.isEmpty, "\(name): a second fix changes nothing")
+    }
+
+    static func fixed(_ source: String, rule: any Rule.Type) -> String {
+        FixHarness.fixed(source, rules: [rule.description.id])
+    }
+
+    static func fixes(_ source: String, rule: any Rule.Type) -> [Fix?] {
+        RuleHarness.findings([("View.swift", source)], rules: [rule.description.id]).map(\.fix)
+    }
+
+    @Test func nilGuardOnlyForOptionals() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct V: View {
+            @State private var kept = Model()
+            @State private var lazy: Model?
+            var body: some View { Text("").onAppear { kept = Model(); lazy = Model() }.onDisappear { lazy = nil } }
+        }
+        """
+        #expect(Self.fixes(source, rule: AppearMissingNilCheckRule.self).map { $0 != nil } == [false, true])
+        #expect(Self.fixed(source, rule: AppearMissingNilCheckRule.self)
+                == source.replacingOccurrences(of: "lazy = Model() }", with: "if lazy == nil { lazy = Model() } }"))
+    }
+
+    @Test func teardownGoesIntoTheChainsOnDisappearOnly() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct V: View {
+            @State private var a: Model?
+            @State private var b: Model?
+            @State private var c: Model?
+            var body: some View {
+                VStack {
+                    Text("a").onAppear { if a == nil { a = Model() } }.onDisappear {}
+                    Text("b").onAppear { if b == nil { b = Model() } }.padding().onDisappear { print("b") }
+                    Text("c").onAppear { if c == nil { c = Model() } }
+                        .onChange(of: 1) { }
+                        .onDisappear { print("c") }
+                }
+            }
+        }
+        """
+        let fixed = Self.fixed(source, rule: DisappearMissingTeardownRule.self)
+        #expect(fixed.contains(".onDisappear { a = nil }"), "into the empty `.onDisappear {}` right after")
+        #expect(fixed.contains("b = Model() } }\n                .onDisappear { b = nil }.padding()"),
+                "a new one: `.padding()` stands between it and the existing one")
+        #expect(fixed.contains(".onDisappear { print(\"c\"); c = nil }"), "through other action modifiers of the chain")
+        #expect(Self.fixed(fixed, rule: DisappearMissingTeardownRule.self) == fixed)
+    }
+
+    @Test func teardownInAMultiLineActionIsAStatementOfItsOwn() {
+        let source = "import SwiftUI\n@Observable final class Model {}\nstruct V: View {\n\t@State private var m: Model?\n\tvar body: some View {\n\t\tText(\"\")\n\t\t\t.task {\n\t\t\t\tif m == nil { m = Model() }\n\t\t\t}\n\t\t\t.onDisappear {\n\t\t\t\tprint(\"gone\")\n\t\t\t}\n\t}\n}\n"
+        let expected = source.replacingOccurrences(of: "print(\"gone\")\n", with: "print(\"gone\")\n\t\t\t\tm = nil\n")
+        #expect(Self.fixed(source, rule: DisappearMissingTeardownRule.self) == expected)
+    }
+
+    @Test func wrapperFixesOnlyWhereTheyCompileTheSame() {
+        let source = """
+        import SwiftUI
+        import Combine
+        final class Model: ObservableObject { @Published var n = 0 }
+        struct V: View {
+            @ObservedObject var assignedLater = Model()
+            @ObservedObject var owned = Model()
+            @ObservedObject var byInit: Model
+            @ObservedObject(wrappedValue: Model()) var withArguments
+            @State private var bound = Model()
+            @State private var storage = Model()
+            @State private var fine = Model()
+            init() {
+                self.byInit = Model()
+            }
+            var body: some View {
+                Editor(model: $bound)
+                    .onTapGesture { assignedLater = Model(); print(_storage) }
+            }
+        }
+        struct Editor: View { @Binding var model: Model; var body: some View { Text("") } }
+        """
+        let observed = RuleHarness.findings([("View.swift", source)], rules: [ObservedObjectInlineInitRule.description.id])
+        #expect(observed.map { "\($0.start.line) \($0.fix != nil)" } == ["5 false", "6 true", "8 false", "13 false"])
+        let inState = RuleHarness.findings([("View.swift", source)], rules: [ObservableObjectInStateRule.description.id])
+        #expect(inState.map { "\($0.start.line) \($0.fix != nil)" } == ["9 false", "10 false", "11 true"])
+    }
+
+    @Test func wrapperFixesNeedTheWholeViewRead() {
+        let view = """
+        import SwiftUI
+        import Combine
+        final class Model: ObservableObject { @Published var n = 0 }
+        struct V: View {
+            @ObservedObject var model = Model()
+            var body: some View { Text("") }
+        }
+        """
+        let elsewhere = "import SwiftUI\nextension V {\n    func reset() { model = Model() }\n}\n"
+        let findings = RuleHarness.findings([("V.swift", view), ("V+Reset.swift", elsewhere)],
+                                            rules: [ObservedObjectInlineInitRule.description.id])
+        #expect(findings.count == 1 && findings.first?.fix == nil)
+    }
+
+    @Test func taskConversionOnlyForAWholeUnstructuredAction() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model { func load() async {} }
+        struct V: View {
+            @State private var model = Model()
+            var body: some View {
+                Text("")
+                    .onAppear { Task { await model.load() } }
+                    .onAppear { Task.detached { await Model().load() } }
+                    .onAppear { Task { [model] in await model.load() } }
+                    .onAppear { print("x"); Task { await model.load() } }
+                    .onAppear { Task(priority: .low) { await model.load() } }
+                    .onAppear { // start
+                        Task { await model.load() }
+                    }
+                    .task { Task { await model.load() } }
+            }
+        }
+        """
+        let findings = RuleHarness.findings([("View.swift", source)], rules: [AppearUnstructuredTaskRule.description.id])
+        #expect(findings.map { "\($0.start.line) \($0.fix != nil)" }
+                == ["7 true", "8 false", "9 false", "10 false", "11 false", "13 false", "15 false"])
+        #expect(Self.fixed(source, rule: AppearUnstructuredTaskRule.self).contains("            .task { await model.load() }\n            .onAppear { Task.detached"))
+    }
+}
