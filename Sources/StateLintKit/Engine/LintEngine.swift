@@ -270,10 +270,17 @@ public struct LintEngine: Sendable {
                 guard let index = files.lineIndex(of: span.file) else { continue }
                 // Fix edits get their positions and the file's line endings here (rarely any).
                 if let fix = violation.fix {
-                    let byPath = filesByPath ?? Self.fileIDsByPath(analyses)
-                    filesByPath = byPath
                     violation.fix?.edits = FixPlacement.place(fix.edits) { path in
-                        guard let id = byPath[path], let lines = files.lineIndex(of: id) else { return nil }
+                        // Nearly every edit is in the finding's own file: the map is made only for the others.
+                        let id: FileID?
+                        if path == files.path(of: span.file) {
+                            id = span.file
+                        } else {
+                            let byPath = filesByPath ?? Self.fileIDsByPath(analyses)
+                            filesByPath = byPath
+                            id = byPath[path]
+                        }
+                        guard let id, let lines = files.lineIndex(of: id) else { return nil }
                         return FixPlacement.Layout(lines: lines, lineEnding: files.style(of: id)?.lineEnding ?? .lf)
                     }
                 }

@@ -20,6 +20,8 @@ public struct AppearUnstructuredTaskRule: Rule {
         var violations: [RuleViolation] = []
         for handler in view.handlers(in: handlers) {
             for task in handler.taskStarts where seen.insert(task.facts.span).inserted {
+                // Nothing outlives the view: the task ends at once, or its starter waits for it.
+                guard task.facts.mayNoticeCancellation, !task.facts.isAwaitedAtOnce else { continue }
                 if let stored = task.facts.storedIn, cancelled.contains(stored) { continue }
                 // Kept somewhere else (a local, a collection) while `.onDisappear` cancels something.
                 if task.facts.storedIn == nil && task.facts.isHandleKept && !cancelled.isEmpty { continue }

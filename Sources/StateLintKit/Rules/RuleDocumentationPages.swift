@@ -359,7 +359,19 @@ method of the view it calls, at any depth, in any file — unless its handle is 
 
 A `Task { … }` inside `.task { … }` is flagged too: `.task` cancels its own work, not the
 unstructured tasks it starts. Not flagged: `.task { … }` itself, and tasks started in button
-actions, `.onChange`, `.refreshable` and other handlers that are not appear handlers.
+actions, `.onChange`, `.refreshable` and other handlers that are not appear handlers. Nor are
+tasks that cannot outlive the view in any way that matters:
+
+- a task whose code never awaits and never reads its cancellation (`Task { @MainActor in
+  name = loaded }`, a hop to the main actor): Swift's cancellation is cooperative, so such a
+  task runs to its end at once whatever happens to the view, and `.task` would change nothing;
+- a task whose starter waits for it (`icon = await Task.detached { render() }.value`);
+- a task inside a closure the handler stores for later (`player.onFinish = { Task { … } }`):
+  it starts when the callback runs, not on appear.
+
+Tasks inside a closure passed to a call (`session.downloadTask(with: url) { url, _, _ in
+Task { … } }`) are still flagged: StateLint cannot tell a callback from a closure that runs at
+once (`items.forEach { item in Task { … } }`).
 
 ## Why it matters
 
@@ -526,6 +538,37 @@ struct FeedView: View {
 
     private func stop() {
         updates?.cancel()
+    }
+}
+
+final class Player {
+    var onFinish: (() -> Void)?
+}
+
+struct PlayerView: View {
+    @State private var isPlaying = false
+    @State private var icon: String?
+    let player: Player
+
+    var body: some View {
+        Text(icon ?? "")
+            .onAppear {
+                // Starts when playback finishes, not on appear; and it never awaits.
+                player.onFinish = {
+                    Task { @MainActor in isPlaying = false }
+                }
+            }
+            .task {
+                // Awaited at once: `.task`'s own await waits for it.
+                icon = await Task.detached { "waveform" }.value
+                await publish()
+            }
+    }
+
+    private func publish() async {
+        let title = icon ?? ""
+        // A hop to the main actor that runs to its end at once.
+        Task { @MainActor in isPlaying = !title.isEmpty }
     }
 }
 ```
@@ -1242,6 +1285,11 @@ when `.linter.yml` lists it under `known_classes`. Value types (`Date()`, `UUID(
 your own structs and enums, `[Item]()`), literals, `Model.shared`, `Model.make()` and values
 passed in from outside are never flagged, and neither is a type StateLint cannot resolve (one
 from a module it did not index) unless `report_unknown_types` is on.
+
+Immutable framework data (`UIImage(named:)`, `NSAttributedString(html:…)`, the classes the
+catalog marks `immutable`) is still flagged here, unlike in the appear-handler rules: nothing is
+lost when SwiftUI throws the new instance away, but this rule is about the work each init does,
+and loading an image or parsing HTML on every parent re-render is that work.
 
 Only SwiftUI types are checked: views, view modifiers, scenes and `DynamicProperty` wrappers
 (conforming directly, in an extension in any file, or through a protocol of the project that

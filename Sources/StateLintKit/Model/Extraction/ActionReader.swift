@@ -31,7 +31,7 @@ struct ActionReader {
     /// The facts of the body `{ … }` at `body` (the braces' code indices).
     func facts(of body: ClosedRange<Int>) -> ActionFacts {
         var facts = ActionFacts()
-        var frames = [Frame(open: body.lowerBound, close: body.upperBound, header: nil)]
+        var frames = [Frame(open: body.lowerBound, close: body.upperBound, header: nil, isDeferred: false)]
         // `frames.last!.close`, kept apart: reading the last frame per token copied it, and
         // retained every collection in it.
         var innermostClose = body.upperBound
@@ -52,7 +52,9 @@ struct ActionReader {
             case .leftBrace?:
                 var header: Int?
                 if let found = headers.lastIndex(where: { $0.open == k }) { header = headers.remove(at: found).keyword }
-                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound, header: header))
+                // A closure stored for later (`player.onFinish = { … }`) does not run with the body.
+                let isDeferred = frames[frames.count - 1].isDeferred || isAssignment(at: k - 1)
+                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound, header: header, isDeferred: isDeferred))
                 innermostClose = frames[frames.count - 1].close
             case .keyword?:
                 if let (open, exit) = controlBlock(at: k, before: body.upperBound) {
@@ -73,7 +75,7 @@ struct ActionReader {
                     if let call = call(at: k, frames: &frames) { facts.calls.append(call) }
                     if let cancelled = cancelledName(at: k) { facts.cancelledNames.append(cancelled) }
                 }
-                if let task = taskStart(at: k) { facts.taskStarts.append(task) }
+                if !frames[frames.count - 1].isDeferred, let task = taskStart(at: k) { facts.taskStarts.append(task) }
             default:
                 break
             }
@@ -207,7 +209,20 @@ struct ActionReader {
         guard let last = end else { return nil }
         let use = handleUse(before: k, after: last + 1)
         return TaskStartFacts(isDetached: isDetached, storedIn: use.storedIn, isHandleKept: use.isKept,
+                              isAwaitedAtOnce: isAwaitedResult(after: last + 1),
+                              mayNoticeCancellation: mayNoticeCancellation(in: k...last),
                               span: SourceSpan(file, code, k, last))
+    }
+
+    /// `Task { … }.value` (or `.result`): whoever started it waits for its end.
+    private func isAwaitedResult(after end: Int) -> Bool {
+        code.kind(end) == .period && !code.lineBreakBefore[end] && (code.text(end + 1, is: "value") || code.text(end + 1, is: "result"))
+    }
+
+    /// Whether the task's code can suspend (`await`) or reads its cancellation: cancellation is
+    /// cooperative, so a task that does neither runs to its end whatever happens to the view.
+    private func mayNoticeCancellation(in range: ClosedRange<Int>) -> Bool {
+        range.contains { code.keyword($0) == .await || code.text($0, is: "isCancelled") || code.text($0, is: "checkCancellation") }
     }
 
     /// What happens to a task's handle: assigned (`handle = Task …`, `let t = Task …`), passed
@@ -242,6 +257,8 @@ struct ActionReader {
         let close: Int
         /// The `if`, `while`, `guard` or `else` whose block this is.
         let header: Int?
+        /// Inside a closure assigned for later (a callback), at any depth.
+        let isDeferred: Bool
         /// What the header tells.
         var headerNames: Set<String>?
         /// Statements in the block that may leave it early, in order, decided up to `decidedExits`.

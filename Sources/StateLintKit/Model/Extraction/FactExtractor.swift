@@ -84,7 +84,11 @@ struct FactExtractor {
         if !facts.isEmpty {
             let lines = LineIndex(structure.file)
             facts.lines = lines
-            facts.style = SourceStyle(bytes: structure.file.bytes, lineStarts: lines.starts)
+            // Fixes insert lines where rules report: at wrapped properties and action modifiers.
+            // Files with only methods (most extensions) need no indentation.
+            let mayGetLines = facts.types.contains { !$0.properties.isEmpty || !$0.handlers.isEmpty }
+                || facts.previews.contains { !$0.handlers.isEmpty || !$0.properties.isEmpty }
+            facts.style = SourceStyle(bytes: structure.file.bytes, lineStarts: lines.starts, readingIndentation: mayGetLines)
         }
         return facts
     }

@@ -70,6 +70,12 @@ public struct TaskStartFacts: Sendable {
     /// Whether the handle is used at all (assigned to a property or a local, passed on,
     /// returned), as opposed to discarded (`Task { … }` as a statement, `_ = Task { … }`).
     public let isHandleKept: Bool
+    /// `await Task { … }.value`: the code that starts it waits for it to finish.
+    public let isAwaitedAtOnce: Bool
+    /// Whether its code awaits or checks `Task.isCancelled`/`checkCancellation()`. One that does
+    /// neither (`Task { @MainActor in name = n }`) runs to its end at once: cancelling it would
+    /// change nothing.
+    public let mayNoticeCancellation: Bool
     /// From `Task` to the end of its closure.
     public internal(set) var span: SourceSpan
 }
