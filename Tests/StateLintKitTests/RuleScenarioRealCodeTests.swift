@@ -311,6 +311,28 @@ import Testing
         """, rules: Self.all)
     }
 
+    /// The same, stopped through an `if let` binding (`if let item = idleItem { item.cancel() }`);
+    /// a binding of another value stops nothing of the property's.
+    @Test func stoppedThroughAnIfLetBinding() {
+        RuleScenarioRealCodeTests.expect("""
+        import SwiftUI
+        struct StatusBarView: View {
+            @State private var idleItem: DispatchWorkItem?
+            @State private var pollItem: DispatchWorkItem?
+            let previous: DispatchWorkItem?
+            var body: some View {
+                Color.clear
+                    .onAppear {
+                        if let item = self.idleItem { item.cancel() }
+                        idleItem = DispatchWorkItem { print("idle") }
+                        if let item = previous, !item.isCancelled { item.cancel() }
+                        ↓pollItem = DispatchWorkItem { print("poll") }
+                    }
+            }
+        }
+        """, rules: [AppearMissingNilCheckRule.description.id])
+    }
+
     /// Creations after a guard on a sibling the same code creates run once per that sibling.
     @Test func siblingsCreatedUnderOneGuard() {
         RuleScenarioRealCodeTests.expect("""

@@ -42,7 +42,7 @@ existing object (`model = shared`) is not reported, and neither is:
 - immutable framework data (`thumbnail = UIImage(named: "cover")`, `UIColor`, `CGImage`,
   `CLLocation`, … — the classes the built-in catalog marks `immutable`): making it again on
   re-appear loses no state the user made;
-- a value the action stops before replacing it (`work?.cancel(); work = DispatchWorkItem { … }`,
+- a value the action stops before replacing it (`work?.cancel(); work = DispatchWorkItem { … }`, `if let w = work { w.cancel() }` before it,
   `timer?.invalidate(); timer = Timer(…)`): a replacement made on purpose, which a nil check
   would break;
 - a creation under a guard on a sibling the same code creates (`guard a == nil else { return };
@@ -601,7 +601,7 @@ Properties that are not optional, and properties set to value types (`date = Dat
 reported. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
 classes the catalog marks `immutable`): a thumbnail kept after the view disappears is a cache that
 holds no observers, timers or sessions, and the next appearance reuses it. Nor is a value the
-handler stops before replacing it (`work?.cancel(); work = DispatchWorkItem { … }`): setting it to
+handler stops before replacing it (`work?.cancel(); work = DispatchWorkItem { … }`, also through `if let w = work { w.cancel() }`): setting it to
 nil on disappear would not stop anything.
 
 ## Why it matters

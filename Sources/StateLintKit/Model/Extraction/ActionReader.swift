@@ -73,7 +73,9 @@ struct ActionReader {
                     }
                 } else if code.kind(k + 1) == .leftParen {
                     if let call = call(at: k, frames: &frames) { facts.calls.append(call) }
-                    if let cancelled = cancelledName(at: k) { facts.cancelledNames.append(cancelled) }
+                    if let cancelled = cancelledName(at: k) {
+                        facts.cancelledNames.append(boundValue(of: cancelled, in: frames) ?? cancelled)
+                    }
                 }
                 if !frames[frames.count - 1].isDeferred, let task = taskStart(at: k) { facts.taskStarts.append(task) }
             default:
@@ -186,6 +188,26 @@ struct ActionReader {
         if code.kind(receiver) == .operator, code.text(receiver, is: "?") { receiver -= 1 }
         guard let reference = references.reference(endingAt: receiver) else { return nil }
         return code.string(reference.name)
+    }
+
+    /// The property an `if let` around the current token binds `name` to: `work` in
+    /// `if let w = work { w.cancel() }` (or `self.work`), so cancelling `w` stops `work`.
+    private func boundValue(of name: String, in frames: [Frame]) -> String? {
+        for frame in frames.reversed() {
+            guard let header = frame.header, code.keyword(header) == .if else { continue }
+            var k = header + 1
+            while k + 3 < frame.open {
+                if code.keyword(k) == .let || code.keyword(k) == .var, code.kind(k + 1) == .identifier && code.string(k + 1) == name, code.text(k + 2, is: "=") {
+                    var value = k + 3
+                    if code.keyword(value) == .`self`, code.kind(value + 1) == .period { value += 2 }
+                    let next = code.kind(value + 1)
+                    guard code.kind(value) == .identifier, next == .comma || next == .leftBrace else { return nil }
+                    return code.string(value)
+                }
+                k += 1
+            }
+        }
+        return nil
     }
 
     /// `Task { … }`, `Task(priority: .high) { … }`, `Task<Void, Never> { … }`,
