@@ -371,7 +371,10 @@ tasks that cannot outlive the view in any way that matters:
 
 Tasks inside a closure passed to a call (`session.downloadTask(with: url) { url, _, _ in
 Task { … } }`) are still flagged: StateLint cannot tell a callback from a closure that runs at
-once (`items.forEach { item in Task { … } }`).
+once (`items.forEach { item in Task { … } }`). So is a fire-and-forget side effect meant to
+finish after the view has gone (`Task { try await history.save() }`): StateLint cannot tell a
+save from a load. Do not turn such a task into `.task { … }` (that would cancel the save);
+suppress the finding with `// statelint:disable:next appear_unstructured_task` and say why.
 
 ## Why it matters
 
@@ -611,6 +614,15 @@ only if it is released when the view goes away. Without `.onDisappear { model = 
 object stays alive after the view disappears, and with it whatever it holds: observers,
 timers, open network sessions, large caches. The next appearance then finds the old object
 (thanks to the nil check) with stale state.
+
+**When to keep the object instead.** `.onDisappear` also runs when a view is only covered: the
+root of a navigation stack when a detail is pushed, a tab when another tab is selected. A model
+that is a cache of what the user sees there (a loaded feed, a scroll position) is then meant to
+survive, and releasing it costs a reload on the way back. Judging this rule's findings on public
+apps, most were such views. If your views keep their models across pushes and tab switches on
+purpose, suppress the finding there (`// statelint:disable:next disappear_missing_teardown`),
+or turn the rule off for the project (`disabled_rules: [disappear_missing_teardown]` in
+`.linter.yml`).
 
 ## How to fix
 
