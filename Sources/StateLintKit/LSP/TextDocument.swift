@@ -79,12 +79,7 @@ struct TextDocument: Sendable {
     /// A position in any text with its line table (a fix may edit a file that is not open).
     static func position(ofOffset offset: Int, in bytes: [UInt8], lineStarts: [Int], encoding: PositionEncoding) -> LSPPosition {
         let offset = max(0, min(offset, bytes.count))
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
+        let low = SourceFile.line(containing: offset, lineStarts: lineStarts)
         // An offset in a line's terminator (between CR and LF) is the end of the line.
         let content = contentRange(ofLine: low, in: bytes, lineStarts: lineStarts)
         return LSPPosition(line: low, character: encoding.units(in: bytes, content.lowerBound..<min(offset, content.upperBound)))

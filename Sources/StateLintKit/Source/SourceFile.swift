@@ -30,14 +30,8 @@ public struct SourceFile: Sendable {
     public func location(ofOffset offset: Int) -> SourceLocation {
         let lineStarts = self.lineStarts
         let offset = max(0, min(offset, bytes.count))
-        // Binary search for the last line start <= offset.
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1)
+        let line = Self.line(containing: offset, lineStarts: lineStarts)
+        return SourceLocation(line: line + 1, column: offset - lineStarts[line] + 1)
     }
 
     /// The byte range of line `line` (1-based) without its terminator.
@@ -107,6 +101,18 @@ public struct SourceFile: Sendable {
 
     /// The same table in four bytes a line, for what is kept after the file is gone. Without any
     /// CR in the file (the usual case), found with `memchr`, which scans far faster than a loop.
+    /// The index (0-based) of the line holding `offset`: the last line start at or before it,
+    /// by binary search over a line table (`lineStarts[0] == 0`).
+    static func line<Offset: BinaryInteger>(containing offset: Int, lineStarts: [Offset]) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if Int(lineStarts[mid]) <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
     static func computeLineStarts32(_ bytes: [UInt8]) -> [Int32] {
         bytes.withUnsafeBytes { buffer -> [Int32] in
             guard let base = buffer.baseAddress, memchr(base, 0x0D, buffer.count) == nil else {

@@ -49,12 +49,7 @@ public struct LineIndex: Sendable {
     /// Line and UTF-8 column of a byte offset (clamped to the file), as `SourceFile` counts them.
     public func location(ofOffset offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, byteCount))
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if Int(starts[mid]) <= offset { low = mid } else { high = mid - 1 }
-        }
-        return SourceLocation(line: low + 1, column: offset - Int(starts[low]) + 1)
+        let line = SourceFile.line(containing: offset, lineStarts: starts)
+        return SourceLocation(line: line + 1, column: offset - Int(starts[line]) + 1)
     }
 }
