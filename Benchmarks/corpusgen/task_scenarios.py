@@ -7,7 +7,8 @@ how it is spelled (`Task {`, `Task(priority:) {`, `Task<Void, Never> {`, `Task.d
 what happens to its handle (dropped, `_ =`, or stored in a property no `.onDisappear` cancels).
 Near-misses: a handle cancelled in `.onDisappear` (directly or through a method), `.task { }`
 itself, tasks in button actions, `.onChange` and `.refreshable`, a method only a button calls,
-a comment, and `Task.sleep`/`Task.isCancelled`.
+a comment, `Task.sleep`/`Task.isCancelled`, a task that never awaits, one whose `.value` is awaited at
+once, and one in a closure stored for later.
 """
 
 from .rules import TASK
@@ -16,7 +17,7 @@ from .writer import EXPECTED, NEAR_MISS, INDENT, Statement
 TASK_BUG = "task_bug"
 TASK_NEAR_MISSES = ["task_cancelled", "task_cancelled_by_method", "task_modifier_only", "task_in_button",
                     "task_in_on_change", "task_in_refreshable", "task_method_from_button", "task_comment",
-                    "task_static_calls"]
+                    "task_static_calls", "task_main_actor_hop", "task_awaited_value", "task_in_stored_callback"]
 
 # Where an expected task starts.
 PLACES = ["on_appear_block", "on_appear_line", "task_modifier", "task_id_modifier", "perform_closure",
@@ -198,6 +199,24 @@ def write_handlers(f, plan, depth):
         f.add_marked(depth + 1, "// A `Task { await refresh() }` here would outlive the view: use .task instead.",
                      NEAR_MISS, TASK, "Task", "comment")
         f.add(depth + 1, "count += 1")
+        f.add(depth, "}")
+    elif s == "task_main_actor_hop":
+        # Never awaits: it runs to its end at once, whatever happens to the view.
+        f.add(depth, ".onAppear {")
+        f.add_marked(depth + 1, 'Task { @MainActor in print("appeared") }', NEAR_MISS, TASK, "Task", "main_actor_hop")
+        f.add(depth, "}")
+    elif s == "task_awaited_value":
+        f.add(depth, ".task {")
+        f.add_marked(depth + 1, "let total = await Task.detached { (1...100).reduce(0, +) }.value", NEAR_MISS, TASK, "Task",
+                     "awaited_value")
+        f.add(depth + 1, "print(total)")
+        f.add(depth, "}")
+    elif s == "task_in_stored_callback":
+        # Starts when the callback runs, not on appear.
+        f.add(depth, ".onAppear {")
+        f.add(depth + 1, "AppHooks.onForeground = {")
+        f.add_marked(depth + 2, "Task { await refresh() }", NEAR_MISS, TASK, "Task", "stored_callback")
+        f.add(depth + 1, "}")
         f.add(depth, "}")
     elif s == "task_static_calls":
         f.add(depth, ".task {")
