@@ -22,7 +22,8 @@
 # regression tests that replay Tests/StateLintKitTests/Fixtures/Crashes/<target>-*.
 #
 # Each target starts from the committed corpus Fuzz/corpus/<target>/ (minimised with
-# -merge=1 -use_counters=0 -max_len=2048, from runs seeded with our own code only) plus fresh seeds (fixtures, Examples, rule-page code
+# -merge=1 -use_counters=0 -max_len=2048 (1024 for rules and index), from runs seeded with our
+# own code only) plus fresh seeds (fixtures, Examples, rule-page code
 # blocks, a generated corpus, the crash fixtures), with the dictionary Fuzz/swift.dict.
 # CI (`.ci/run`) runs `Scripts/fuzz.sh run 60`: 60 s source, 45 s autofix, 20 s each of the six
 # others = 225 s of fuzzing, about 6 minutes with the build (about 2 minutes).
