@@ -18,12 +18,21 @@ public struct DisappearMissingTeardownRule: Rule {
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
         let released = Set(view.handlers(in: ["onDisappear"]).flatMap(\.assignments)
             .filter { !$0.facts.isStorage && $0.facts.value == .nilLiteral }.map(\.facts.target))
-        return StateCreations(view, appearHandlers: handlers, context).all.compactMap { creation in
+        let creations = StateCreations(view, appearHandlers: handlers, context).all.filter { creation in
+            creation.property.declaredType?.isOptional == true && !released.contains(creation.property.name)
+        }
+        // One teardown fix per destination, releasing every property reported for it.
+        let destinations = creations.map { TeardownFix.destination(after: $0.handlerIndex, in: view) }
+        var teardowns: [TeardownFix.Destination: [String]] = [:]
+        for (creation, destination) in zip(creations, destinations)
+        where !(teardowns[destination]?.contains(creation.property.name) ?? false) {
+            teardowns[destination, default: []].append(creation.property.name)
+        }
+        return zip(creations, destinations).map { creation, destination in
             let property = creation.property
-            guard property.declaredType?.isOptional == true, !released.contains(property.name) else { return nil }
             let line = context.location(of: property.nameSpan).line
             return RuleViolation(at: creation.assignment.facts.span,
-                                 fix: TeardownFix.fix(releasing: property.name, after: creation.handlerIndex, in: view, context),
+                                 fix: TeardownFix.fix(releasing: teardowns[destination]!, at: destination, in: view, context),
                                  "`\(property.name)` (declared at line \(line)) is created in `.\(creation.handler)` but no `.onDisappear` sets it back to nil, so the `\(creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`.")
         }
     }

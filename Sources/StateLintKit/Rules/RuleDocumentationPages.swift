@@ -657,6 +657,9 @@ when the chain has none, adds `.onDisappear { model = nil }` right after the app
 line of its own, indented like the chain. It never edits an `.onDisappear` elsewhere in the view:
 that one may belong to another view of the body and run at another time.
 
+Properties released in the same place are released by one fix (`.onDisappear { a = nil; b = nil }`),
+the same on each of their findings, so one `--fix` round releases them all.
+
 Before:
 
 ```swift
