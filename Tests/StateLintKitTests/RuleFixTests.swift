@@ -50,6 +50,27 @@ import Testing
                 == source.replacingOccurrences(of: "lazy = Model() }", with: "if lazy == nil { lazy = Model() } }"))
     }
 
+    /// A fix finds its place from the brackets: where they do not pair up (code being typed),
+    /// the finding stays and its fix is not offered. The fuzzer found teardowns inserted again
+    /// on every round in such files, where the rule could not see them.
+    @Test func noFixWhereBracketsDoNotPair() {
+        let balanced = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct V: View {
+            @State private var model: Model?
+            var body: some View {
+                Text("").onAppear { model = Model() }
+            }
+        }
+        """
+        let typing = balanced.replacingOccurrences(of: "Text(\"\").onAppear", with: "Text(\"\").padding({).onAppear")
+        for rule in [AppearMissingNilCheckRule.self, DisappearMissingTeardownRule.self] as [any Rule.Type] {
+            #expect(Self.fixes(balanced, rule: rule).map { $0 != nil } == [true])
+            #expect(Self.fixes(typing, rule: rule).map { $0 != nil } == [false])
+        }
+    }
+
     @Test func teardownGoesIntoTheChainsOnDisappearOnly() {
         let source = """
         import SwiftUI
@@ -70,17 +91,41 @@ import Testing
         }
         """
         let fixed = Self.fixed(source, rule: DisappearMissingTeardownRule.self)
-        #expect(fixed.contains(".onDisappear { a = nil }"), "into the empty `.onDisappear {}` right after")
+        #expect(fixed.contains(".onDisappear { self.a = nil }"), "into the empty `.onDisappear {}` right after")
         #expect(fixed.contains("b = Model() } }\n                .onDisappear { b = nil }.padding()"),
                 "a new one: `.padding()` stands between it and the existing one")
-        #expect(fixed.contains(".onDisappear { print(\"c\"); c = nil }"), "through other action modifiers of the chain")
+        #expect(fixed.contains(".onDisappear { print(\"c\"); self.c = nil }"), "through other action modifiers of the chain")
         #expect(Self.fixed(fixed, rule: DisappearMissingTeardownRule.self) == fixed)
     }
 
     @Test func teardownInAMultiLineActionIsAStatementOfItsOwn() {
         let source = "import SwiftUI\n@Observable final class Model {}\nstruct V: View {\n\t@State private var m: Model?\n\tvar body: some View {\n\t\tText(\"\")\n\t\t\t.task {\n\t\t\t\tif m == nil { m = Model() }\n\t\t\t}\n\t\t\t.onDisappear {\n\t\t\t\tprint(\"gone\")\n\t\t\t}\n\t}\n}\n"
-        let expected = source.replacingOccurrences(of: "print(\"gone\")\n", with: "print(\"gone\")\n\t\t\t\tm = nil\n")
+        let expected = source.replacingOccurrences(of: "print(\"gone\")\n", with: "print(\"gone\")\n\t\t\t\tself.m = nil\n")
         #expect(Self.fixed(source, rule: DisappearMissingTeardownRule.self) == expected)
+    }
+
+    /// Into an existing action the teardown is `self.m = nil`: a local of the same name there
+    /// would take a plain `m = nil`, the rule would not count it, and every `--fix` round would
+    /// add it again (found by `statelint --fix` on such a view).
+    @Test func teardownIntoAnActionWithALocalOfTheSameName() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct V: View {
+            @State private var model: Model?
+            var body: some View {
+                Text("")
+                    .onAppear { if model == nil { model = Model() } }
+                    .onDisappear {
+                        var model: Model? = Model()
+                        print(model as Any)
+                    }
+            }
+        }
+        """
+        let fixed = Self.fixed(source, rule: DisappearMissingTeardownRule.self)
+        #expect(fixed.contains("print(model as Any)\n                self.model = nil\n"))
+        #expect(Self.fixes(fixed, rule: DisappearMissingTeardownRule.self).isEmpty)
     }
 
     @Test func wrapperFixesOnlyWhereTheyCompileTheSame() {

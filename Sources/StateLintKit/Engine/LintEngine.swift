@@ -270,18 +270,20 @@ public struct LintEngine: Sendable {
                 guard let index = files.lineIndex(of: span.file) else { continue }
                 // Fix edits get their positions and the file's line endings here (rarely any).
                 if let fix = violation.fix {
-                    violation.fix?.edits = FixPlacement.place(fix.edits) { path in
-                        // Nearly every edit is in the finding's own file: the map is made only for the others.
-                        let id: FileID?
-                        if path == files.path(of: span.file) {
-                            id = span.file
-                        } else {
-                            let byPath = filesByPath ?? Self.fileIDsByPath(analyses)
-                            filesByPath = byPath
-                            id = byPath[path]
+                    // Nearly every edit is in the finding's own file: the map is made only for the others.
+                    func fileID(_ path: String) -> FileID? {
+                        if path == files.path(of: span.file) { return span.file }
+                        let byPath = filesByPath ?? Self.fileIDsByPath(analyses)
+                        filesByPath = byPath
+                        return byPath[path]
+                    }
+                    if fix.edits.allSatisfy({ fileID($0.path).map(files.bracketsPair(in:)) ?? true }) {
+                        violation.fix?.edits = FixPlacement.place(fix.edits) { path in
+                            guard let id = fileID(path), let lines = files.lineIndex(of: id) else { return nil }
+                            return FixPlacement.Layout(lines: lines, lineEnding: files.style(of: id)?.lineEnding ?? .lf)
                         }
-                        guard let id, let lines = files.lineIndex(of: id) else { return nil }
-                        return FixPlacement.Layout(lines: lines, lineEnding: files.style(of: id)?.lineEnding ?? .lf)
+                    } else {
+                        violation.fix = nil
                     }
                 }
                 byFile[span.file, default: []].append(Candidate(

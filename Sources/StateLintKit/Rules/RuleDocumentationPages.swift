@@ -650,9 +650,10 @@ the `App`, the environment) and pass it in instead of creating it on appear.
 
 ## Fix
 
-`statelint --fix` releases the property where the view goes away: it adds `model = nil` to the
-`.onDisappear { … }` that follows the creating appear modifier in the same modifier chain (after
-`; ` on a one-line action, on a line of its own, indented like the others, in a longer one), or,
+`statelint --fix` releases the property where the view goes away: it adds `self.model = nil` to
+the `.onDisappear { … }` that follows the creating appear modifier in the same modifier chain
+(after `; ` on a one-line action, on a line of its own, indented like the others, in a longer
+one; `self.` because the action may declare a local of the same name), or,
 when the chain has none, adds `.onDisappear { model = nil }` right after the appear modifier, on a
 line of its own, indented like the chain. It never edits an `.onDisappear` elsewhere in the view:
 that one may belong to another view of the body and run at another time.
@@ -706,7 +707,7 @@ struct PlayerView: View {
                 }
                 .onDisappear {
                     print("gone")
-                    model = nil
+                    self.model = nil
                 }
             Text("Queue")
                 .task { if queue == nil { queue = PlayerModel() } }

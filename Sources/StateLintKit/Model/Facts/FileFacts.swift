@@ -10,6 +10,10 @@ public struct FileFacts: Sendable {
     public internal(set) var lines: LineIndex?
     /// Line ending and indentation, for the replacement text of fixes; made with `lines`.
     public internal(set) var style: SourceStyle?
+    /// Whether every bracket of the file has its partner. Fixes find their place from the
+    /// brackets (a handler's closure, the end of a modifier chain), so a file whose brackets do
+    /// not pair up (code being typed, a merge conflict) gets findings but no fixes.
+    public internal(set) var bracketsPair = true
 
     public init(path: String, file: FileID) {
         self.path = path

@@ -4,6 +4,7 @@ public struct ProjectFiles: Sendable {
     private var paths: [String] = []
     private var lines: [LineIndex?] = []
     private var styles: [SourceStyle?] = []
+    private var unpaired: Set<FileID> = []
 
     public init() {}
 
@@ -18,6 +19,12 @@ public struct ProjectFiles: Sendable {
         paths[index] = facts.path
         lines[index] = facts.lines
         styles[index] = facts.style
+        if !facts.bracketsPair { unpaired.insert(facts.file) }
+    }
+
+    /// Whether every bracket of the file has its partner (see `FileFacts.bracketsPair`).
+    public func bracketsPair(in file: FileID) -> Bool {
+        !unpaired.contains(file)
     }
 
     public func path(of file: FileID) -> String {

@@ -1,6 +1,7 @@
 /// `disappear_missing_teardown`'s fix: release the property where the view goes away. Into the
 /// `.onDisappear { … }` that follows the creating appear modifier in its chain (a statement of
-/// its own, indented like the others), else as a new `.onDisappear { model = nil }` right after
+/// its own, indented like the others, spelled `self.model = nil`), else as a new
+/// `.onDisappear { model = nil }` right after
 /// the appear modifier, on its own line, indented like the chain. Never into an `.onDisappear`
 /// elsewhere in the view: it may belong to another view of the body.
 ///
@@ -32,6 +33,8 @@ enum TeardownFix {
         let statements = names.map { "\($0) = nil" }
         switch destination {
         case .into(let position):
+            // `self.`: an action may declare a local of the same name, which `m = nil` would set.
+            let statements = names.map { "self.\($0) = nil" }
             let candidate = view.handlers[position].facts
             return Fix(summary: "Set \(listed) to nil in the `.onDisappear` after it",
                        edits: [statement(statements, into: candidate.closure!, file: candidate.nameSpan.file, context)])
