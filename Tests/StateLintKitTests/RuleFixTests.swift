@@ -104,6 +104,29 @@ import Testing
         #expect(Self.fixed(source, rule: DisappearMissingTeardownRule.self) == expected)
     }
 
+    /// A `}` after code on its line: the teardown goes after that code, never before it, where
+    /// it would cut a statement that continues there (`total = a` / `+ b }`).
+    @Test func teardownBeforeAClosingBraceThatEndsAStatement() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct V: View {
+            @State private var model: Model?
+            @State private var total = 0
+            var body: some View {
+                Text("")
+                    .onAppear { if model == nil { model = Model() } }
+                    .onDisappear {
+                        total = 1
+                            + 2 }
+            }
+        }
+        """
+        let fixed = Self.fixed(source, rule: DisappearMissingTeardownRule.self)
+        #expect(fixed.contains("total = 1\n                    + 2 \n                    self.model = nil\n                    }"))
+        #expect(Self.fixes(fixed, rule: DisappearMissingTeardownRule.self).isEmpty)
+    }
+
     /// Into an existing action the teardown is `self.m = nil`: a local of the same name there
     /// would take a plain `m = nil`, the rule would not count it, and every `--fix` round would
     /// add it again (found by `statelint --fix` on such a view).

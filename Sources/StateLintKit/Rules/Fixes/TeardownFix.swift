@@ -67,7 +67,15 @@ enum TeardownFix {
         let style = context.style(of: SourceSpan(file: file, range: closure.close..<closure.close))
         let indent = closure.lastStatementEnd.map { style.indentation(ofLine: context.line(ofOffset: $0, in: file)) }
             ?? style.indentation(ofLine: closeLine) + style.indentation.unit
+        let lines = statements.map { "\(indent)\($0)\n" }.joined()
         let lineStart = context.start(ofLine: closeLine, in: file)
-        return context.edit(SourceSpan(file: file, range: lineStart..<lineStart), statements.map { "\(indent)\($0)\n" }.joined())
+        let closeIndent = style.indentation(ofLine: closeLine)
+        if closure.close - lineStart == closeIndent.utf8.count {
+            // The `}` starts its line: the statements go on lines of their own above it.
+            return context.edit(SourceSpan(file: file, range: lineStart..<lineStart), lines)
+        }
+        // Code before the `}` on its line (`    + b }`) may continue the last statement: the
+        // statements go after it, before the `}`, which keeps a line of its own.
+        return context.edit(SourceSpan(file: file, range: closure.close..<closure.close), "\n" + lines + closeIndent)
     }
 }
