@@ -30,6 +30,15 @@ import Testing
         #expect(Self.fixed(source) == "let a = 1\nlet b = 2\n")
     }
 
+    /// An unterminated `/*` runs to the end of the file: deleting it would delete all that
+    /// follows. Its problems are reported without a fix (found by the autofix fuzz target).
+    @Test func aBlockCommentLeftOpenIsNeverDeleted() {
+        let source = "let a = 1\n/* statelint:disable:next appear_missing_nil_check\nlet b = 2\n"
+        #expect(FixHarness.fixed(source) == source)
+        let findings = RuleHarness.findings([("View.swift", source)], rules: [SuperfluousDisableCommand.description.id])
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.fix == nil })
+    }
+
     @Test func aDirectiveBesideCodeGoesWithTheBlanksBetweenThem() {
         #expect(Self.fixed("let a = 1 // statelint:disable:this appear_missing_nil_check\n") == "let a = 1\n")
         #expect(Self.fixed("let a = 1\t/* statelint:disable:this appear_missing_nil_check */ \n") == "let a = 1\n")

@@ -6,8 +6,14 @@ struct DirectiveRemovals: Sendable {
     let comment: TextEdit
     /// Per rule id, deletes that id and the separator before it (after it, for the first id).
     let ruleIDs: [TextEdit]
+    /// Whether the comment may be edited: not a block comment left open (`/*` without its
+    /// `*/`), which runs to the end of the file and holds whatever follows the directive.
+    let isEditable: Bool
 
     init(_ directive: Directive, in file: SourceFile) {
+        let text = file.bytes[directive.start..<directive.end]
+        let isBlock = text.starts(with: Array("/*".utf8))
+        isEditable = !isBlock || (text.count >= 4 && text.suffix(2).elementsEqual("*/".utf8))
         let commentRange = Self.commentRemoval(directive.start..<directive.end, in: file.bytes)
         let idRanges = directive.ruleIDRanges.indices.map { Self.ruleIDRemoval($0, of: directive.ruleIDRanges) }
         let edits = ([commentRange] + idRanges).map { TextEdit(path: file.path, range: $0, replacement: "") }

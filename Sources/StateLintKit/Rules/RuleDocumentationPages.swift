@@ -1629,7 +1629,9 @@ After:
   (with the line ending) when the comment is alone on the line, else just the comment and the
   blanks between it and the code;
 - an unknown rule id in a directive that also names a valid rule is taken out of the list;
-- a malformed directive is left alone, since what it meant is unknown.
+- a malformed directive is left alone, since what it meant is unknown;
+- so is a directive in a block comment that is never closed (`/*` without `*/`): it runs to
+  the end of the file, and deleting it would delete everything after it.
 
 Before:
 
