@@ -64,14 +64,15 @@ struct DirectiveFilter: Sendable {
         }
         let isKnown = { (id: String) in id == "all" || knownRules.contains(id) }
         for (index, directive) in directives.enumerated() {
+            // A block comment left open is never edited (see `DirectiveRemovals.isEditable`).
             let editable = removals[index].isEditable
             let removeDirective = editable ? Fix(summary: "Remove the directive", edits: [removals[index].comment]) : nil
             // A directive that names no valid rule does nothing: it goes whole.
             let namesValidRule = directive.ruleIDs.contains(where: isKnown)
             for (position, id) in directive.ruleIDs.enumerated() where !isKnown(id) {
                 let suggestion = EditDistance.closestMatch(to: id, in: knownRules)
-                let fix = !editable ? nil
-                    : namesValidRule ? Fix(summary: "Remove `\(id)` from the directive", edits: [removals[index].ruleIDs[position]]) : removeDirective
+                let fix = namesValidRule && editable
+                    ? Fix(summary: "Remove `\(id)` from the directive", edits: [removals[index].ruleIDs[position]]) : removeDirective
                 outcome.directiveProblems.append(problem(directiveSpans[index], directive.start, directive.end,
                     "unknown rule `\(id)` in `statelint:\(directive.action.rawValue)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""),
                     fix: fix))

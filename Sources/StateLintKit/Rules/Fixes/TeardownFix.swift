@@ -30,7 +30,6 @@ enum TeardownFix {
 
     static func fix(releasing names: [String], at destination: Destination, in view: SwiftUIView, _ context: RuleContext) -> Fix {
         let listed = names.map { "`\($0)`" }.joined(separator: ", ")
-        let statements = names.map { "\($0) = nil" }
         switch destination {
         case .into(let position):
             // `self.`: an action may declare a local of the same name, which `m = nil` would set.
@@ -48,7 +47,7 @@ enum TeardownFix {
             let startsLine = appear.dotOffset - context.start(ofLine: dotLine, in: file) == indent.utf8.count
             let chainIndent = startsLine ? indent : indent + style.indentation.unit
             let end = SourceSpan(file: file, range: appear.callEnd..<appear.callEnd)
-            let body = statements.joined(separator: "; ")
+            let body = names.map { "\($0) = nil" }.joined(separator: "; ")
             return Fix(summary: "Add `.onDisappear { \(body) }`",
                        edits: [context.edit(end, "\n\(chainIndent).onDisappear { \(body) }")])
         }
