@@ -144,7 +144,10 @@ public struct LintEngine: Sendable {
         result.dependencyFileCount = dependencyFiles.count - result.skippedDependencyFiles.count
         let dependencies = Self.measure(&result.timings.index) { dependencyIndex.build() }
         let project = Self.measure(&result.timings.index) { index.build(aliasFallback: dependencies) }
-        let checked = findings(of: analyses, index: project, dependencies: dependencies, timings: &result.timings)
+        let checked = findings(of: analyses, index: project, dependencies: dependencies, timings: &result.timings) { path in
+            var timings = Timings()
+            return try? Self.load(path, sources: sources, below: directory, timings: &timings)
+        }
         result.findings = checked.findings
         result.unresolvedTypeNames = checked.unresolved
         result.uncheckedTypeNames = checked.unchecked
@@ -209,7 +212,8 @@ public struct LintEngine: Sendable {
             let summary = TypeDeclarationSummary(structure)
             clock.lap(&timings.index)
             // A package's views are not the project's: its facts are never needed.
-            let facts = role == .dependency ? FileFacts(path: path, file: fileID) : FactExtractor(structure: structure, file: fileID).facts()
+            let facts = role == .dependency ? FileFacts(path: path, file: fileID)
+                : FactExtractor(structure: structure, file: fileID, bodies: .ofLikelyViews).facts()
             clock.lap(&timings.model)
             let directives = isLinted ? DirectiveFilter(file: file, id: fileID, tokens: comments) : nil
             clock.lap(&timings.rules)
@@ -224,9 +228,11 @@ public struct LintEngine: Sendable {
     // MARK: Phase 2
 
     /// The findings of the linted files among `analyses`, with every rule run on every view the
-    /// analyses make up, and the type names the rules could not resolve.
+    /// analyses make up, and the type names the rules could not resolve. `bytes` reads a file
+    /// again, for the views whose bodies phase 1 left unread.
     func findings(of analyses: [FileAnalysis], index: ProjectIndex, dependencies: ProjectIndex = ProjectIndex(),
-                  timings: inout Timings) -> (findings: [Finding], unresolved: [String: Int], unchecked: [String: Int]) {
+                  timings: inout Timings, bytes: (String) -> [UInt8]? = { _ in nil })
+        -> (findings: [Finding], unresolved: [String: Int], unchecked: [String: Int]) {
         var facts: [FileFacts] = []
         var files = ProjectFiles()
         var directives: [(file: FileID, path: String, filter: DirectiveFilter)] = []
@@ -237,7 +243,14 @@ public struct LintEngine: Sendable {
             if analysis.isLinted, let filter = analysed.directives { directives.append((analysed.facts.file, analysis.path, filter)) }
         }
         var seconds = 0.0
-        let views = Self.measure(&seconds) { ProjectViews(files: facts, index: index).views }
+        let views = Self.measure(&seconds) { () -> [SwiftUIView] in
+            var views = ProjectViews(files: facts, index: index)
+            guard !views.filesToComplete.isEmpty else { return views.views }
+            let completed = completedFacts(of: views.filesToComplete, in: analyses, bytes: bytes)
+            for file in completed { files.add(file) }
+            views.complete(with: completed)
+            return views.views
+        }
         timings.model += seconds
         defer { if options.keepsAnalysesUntilExit { ProcessLifetime.keep(views) } }
         let resolver = TypeResolver(project: index, dependencies: dependencies,
@@ -304,6 +317,23 @@ public struct LintEngine: Sendable {
         }
         findings.sort(by: Finding.isOrderedBefore)
         return (findings, unresolved, unchecked)
+    }
+
+    /// The facts of `wanted`'s files made again with every body read, from the bytes phase 1 kept
+    /// or read again (unless they changed size since: then the facts stay as they were).
+    private func completedFacts(of wanted: Set<FileID>, in analyses: [FileAnalysis],
+                                bytes: (String) -> [UInt8]?) -> [FileFacts] {
+        var sources: [(path: String, file: FileID, bytes: [UInt8])] = []
+        for analysis in analyses {
+            guard case .success(let analysed) = analysis.outcome, wanted.contains(analysed.facts.file),
+                  let source = analysed.bytes ?? bytes(analysis.path), source.count == analysed.byteCount else { continue }
+            sources.append((analysis.path, analysed.facts.file, source))
+        }
+        return parallelMap(sources, jobs: options.jobs) { source in
+            let file = SourceFile(path: source.path, bytes: source.bytes)
+            let structure = FileStructure(code: CodeTokens(file: file, scan: Tokenizer.scanCode(file.bytes)))
+            return FactExtractor(structure: structure, file: source.file).facts()
+        }
     }
 
     /// The violations one view's rules found, the type names they could not resolve, the time taken.

@@ -9,13 +9,28 @@ struct FactExtractor {
     let structure: FileStructure
     /// The number spans give the file (its place in the engine's list).
     let file: FileID
+    /// Which method and initializer bodies are read.
+    let bodies: BodyReading
     private let code: CodeTokens
     private let properties: PropertyReader
     private let actions: ActionReader
 
-    init(structure: FileStructure, file: FileID) {
+    /// Most structs and extensions of a project are no views, and reading what their methods do
+    /// was most of the work here: a run over many files reads only the bodies of the types that
+    /// show a sign of being a view in this file, and `ProjectViews` has the others read when the
+    /// whole project makes one of them a view (`TypeFacts.hasUnreadBodies`).
+    enum BodyReading {
+        /// Every method and initializer body.
+        case all
+        /// Those of the types whose parts in this file name a SwiftUI protocol after `:`, or
+        /// declare wrapped properties, handlers or SwiftUI's `body`.
+        case ofLikelyViews
+    }
+
+    init(structure: FileStructure, file: FileID, bodies: BodyReading = .all) {
         self.structure = structure
         self.file = file
+        self.bodies = bodies
         code = structure.code
         properties = PropertyReader(structure: structure, file: file)
         actions = ActionReader(code: structure.code, file: file)
@@ -30,8 +45,10 @@ struct FactExtractor {
             guard mayBeSwiftUIType(index, declaration) else { continue }
             partOf[index] = Int32(facts.types.count)
             facts.types.append(TypeFacts(name: declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index),
-                                         kind: declaration.kind, inheritance: structure.inheritance(of: index), bodyKind: nil))
+                                         kind: declaration.kind, inheritance: structure.inheritance(of: index), bodyKind: nil,
+                                         file: file, start: code[declaration.keywordToken].start))
         }
+        var bodies: [(part: Int, index: Int)] = []  // methods and initializers, read below
         for (index, declaration) in declarations.enumerated() where !declaration.kind.isTypeLike {
             guard let parent = declaration.parent, partOf[parent] >= 0 else { continue }
             let part = Int(partOf[parent])
@@ -41,13 +58,9 @@ struct FactExtractor {
                 if let name = properties.bodyProtocol(ofVariable: index) { facts.types[part].bodyKind = .property(name) }
             case .function:
                 if isViewModifierBody(declaration) { facts.types[part].bodyKind = .viewModifier }
-                guard let body = declaration.body else { continue }
-                let action = actions.facts(of: body)
-                if !action.isEmpty { facts.types[part].methods.append(MethodFacts(name: structure.name(of: index), action: action)) }
+                if declaration.body != nil { bodies.append((part, index)) }
             case .initializer:
-                guard let body = declaration.body else { continue }
-                let action = actions.facts(of: body)
-                if !action.isEmpty { facts.types[part].initializers.append(action) }
+                if declaration.body != nil { bodies.append((part, index)) }
             default:
                 break
             }
@@ -62,6 +75,22 @@ struct FactExtractor {
         }
         for (part, offsets) in following.enumerated() where offsets.count > 1 {
             HandlerShapes.linkChains(&facts.types[part].handlers, following: offsets)
+        }
+        let likelyViews = self.bodies == .all ? nil : Set(facts.types.filter(\.mayBeView).map(\.name))
+        for (part, index) in bodies {
+            let type = facts.types[part]
+            guard likelyViews?.contains(type.name) ?? true else {
+                type.hasUnreadBodies = true
+                continue
+            }
+            let declaration = declarations[index]
+            let action = actions.facts(of: declaration.body!)
+            guard !action.isEmpty else { continue }
+            if declaration.kind == .initializer {
+                type.initializers.append(action)
+            } else {
+                type.methods.append(MethodFacts(name: structure.name(of: index), action: action))
+            }
         }
         // How the parts that declare properties that may hold an object, and the extensions of
         // them in this file, use those properties.
@@ -81,7 +110,9 @@ struct FactExtractor {
         for body in structure.previewBodies { facts.previews.append(preview(body)) }
         // Types with nothing to say are dropped: most structs of a project are models.
         facts.types.removeAll { $0.isEmpty }
-        if !facts.isEmpty {
+        // Positions and fixes are wanted where rules may report: at members, handlers and what
+        // bodies do (a file whose bodies wait to be read gets them when its facts are made anew).
+        if facts.types.contains(where: \.hasReportableFacts) || !facts.previews.isEmpty {
             let lines = LineIndex(structure.file)
             facts.lines = lines
             // Fixes insert lines where rules report: at wrapped properties and action modifiers.
@@ -162,7 +193,19 @@ struct FactExtractor {
 extension TypeFacts {
     var isEmpty: Bool {
         properties.isEmpty && methods.isEmpty && initializers.isEmpty && handlers.isEmpty && bodyKind == nil
-            && inheritance.isEmpty
+            && inheritance.isEmpty && !hasUnreadBodies
+    }
+
+    var hasReportableFacts: Bool {
+        !properties.isEmpty || !handlers.isEmpty || !methods.isEmpty || !initializers.isEmpty
+    }
+
+    /// What this part alone tells of its type being a view (see `FactExtractor.BodyReading`); an
+    /// extension of `View` itself is a part of every view.
+    var mayBeView: Bool {
+        !properties.isEmpty || !handlers.isEmpty || bodyKind != nil
+            || inheritance.contains { SwiftUIProtocol(named: $0) != nil }
+            || (kind == .extension && SwiftUIProtocol(named: name) != nil)
     }
 }
 

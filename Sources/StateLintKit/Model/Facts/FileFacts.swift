@@ -48,12 +48,22 @@ public final class TypeFacts: @unchecked Sendable {
     /// extensions of them in the same file (`isFullyScanned`).
     public internal(set) var uses: [String: PropertyUses] = [:]
     public internal(set) var isFullyScanned = false
+    /// Its methods and initializers were left unread (`FactExtractor.BodyReading.ofLikelyViews`):
+    /// `methods` and `initializers` are empty whatever the code does, until the file's facts are
+    /// made again with every body read.
+    public internal(set) var hasUnreadBodies = false
+    /// The file, and the byte offset of the declaration's keyword: the same part in facts made
+    /// again from the same bytes.
+    public let file: FileID
+    public let start: Int
 
-    init(name: String, kind: Declaration.Kind, inheritance: [String], bodyKind: BodyKind?) {
+    init(name: String, kind: Declaration.Kind, inheritance: [String], bodyKind: BodyKind?, file: FileID, start: Int) {
         self.name = name
         self.kind = kind
         self.inheritance = inheritance
         self.bodyKind = bodyKind
+        self.file = file
+        self.start = start
     }
 
     public enum BodyKind: Sendable, Hashable {

@@ -8,7 +8,7 @@ public struct ProjectFiles: Sendable {
 
     public init() {}
 
-    /// Records the file `facts` describe.
+    /// Records the file `facts` describe (again, for facts made anew).
     public mutating func add(_ facts: FileFacts) {
         let index = Int(facts.file.index)
         while paths.count <= index {
@@ -19,7 +19,7 @@ public struct ProjectFiles: Sendable {
         paths[index] = facts.path
         lines[index] = facts.lines
         styles[index] = facts.style
-        if !facts.bracketsPair { unpaired.insert(facts.file) }
+        if facts.bracketsPair { unpaired.remove(facts.file) } else { unpaired.insert(facts.file) }
     }
 
     /// Whether every bracket of the file has its partner (see `FileFacts.bracketsPair`).

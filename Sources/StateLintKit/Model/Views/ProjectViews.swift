@@ -3,7 +3,11 @@
 /// (directly, in an extension, or through a protocol of its own that refines one) or declares
 /// SwiftUI's `body`. Plus one view per `#Preview` body.
 public struct ProjectViews: Sendable {
-    public let views: [SwiftUIView]
+    public private(set) var views: [SwiftUIView]
+    /// The files holding a part whose bodies were not read (`TypeFacts.hasUnreadBodies`) of a
+    /// view whose properties or handlers may reach them: `complete(with:)` wants their facts
+    /// made again with every body read.
+    public let filesToComplete: Set<FileID>
 
     public init(files: [FileFacts], index: ProjectIndex) {
         var groups: [String: [TypeFacts]] = [:]
@@ -20,11 +24,17 @@ public struct ProjectViews: Sendable {
             }
         }
         var views: [SwiftUIView] = []
+        var filesToComplete = Set<FileID>()
         for name in order {
             let parts = groups[name]!
             guard let role = Self.role(of: name, parts: parts, index: index) else { continue }
-            views.append(Self.view(named: name, role: role, parts: parts))
+            let view = Self.view(named: name, role: role, parts: parts)
+            if view.mayReachBodies {
+                for part in parts where part.hasUnreadBodies { filesToComplete.insert(part.file) }
+            }
+            views.append(view)
         }
+        self.filesToComplete = filesToComplete
         for file in files {
             for preview in file.previews {
                 let handlers = preview.handlers.map { ViewHandler($0, methods: [:]) }
@@ -33,6 +43,23 @@ public struct ProjectViews: Sendable {
             }
         }
         self.views = views
+    }
+
+    /// Puts the parts of `files` (facts made again, with every body read, of files in
+    /// `filesToComplete`) in place of the parts whose bodies were not read, and makes those
+    /// views again. A part the new facts do not have said nothing after all.
+    public mutating func complete(with files: [FileFacts]) {
+        var parts: [FileID: [Int: TypeFacts]] = [:]
+        for file in files {
+            parts[file.file] = Dictionary(file.types.map { ($0.start, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        for (position, view) in views.enumerated() where view.parts.contains(where: \.hasUnreadBodies) {
+            let completed = view.parts.compactMap { part -> TypeFacts? in
+                guard part.hasUnreadBodies, let made = parts[part.file] else { return part }
+                return made[part.start]
+            }
+            views[position] = Self.view(named: view.name, role: view.role, parts: completed)
+        }
     }
 
     /// The declared type an extension extends: its name as written when a type has it, else

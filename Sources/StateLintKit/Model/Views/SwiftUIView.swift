@@ -94,6 +94,13 @@ extension SwiftUIView {
         return found
     }
 
+    /// Whether anything a rule asks of the view depends on what its methods and initializers do:
+    /// they are reached only through its properties (their initial values and creations) and
+    /// through the methods its handlers call.
+    var mayReachBodies: Bool {
+        !properties.isEmpty || handlers.contains { !$0.facts.action.calls.isEmpty || $0.facts.performedMethod != nil }
+    }
+
     /// Whether every part of the view was scanned for `uses(of:)` (see `TypeFacts.isFullyScanned`).
     public var isFullyScanned: Bool {
         parts.allSatisfy(\.isFullyScanned)
