@@ -64,6 +64,9 @@ public struct ConformanceIndex: Sendable {
 
     public init(headers: [TypeHeader], aliases: [TypeDeclarationSummary.Alias]) {
         for alias in aliases where self.aliases[alias.qualifiedName] == nil { self.aliases[alias.qualifiedName] = alias.target }
+        // About one entry per header: the tables are not regrown (and rehashed) a dozen times.
+        entries.reserveCapacity(headers.count)
+        slots.reserveCapacity(headers.count)
         for header in headers where header.kind != .extension { add(header, as: header.name) }
         for header in headers where header.kind == .extension { add(header, as: resolve(header.name, inScope: nil) ?? header.name) }
         // Inherited names repeat across a project (`Identifiable`, `Codable`, a base class): each
