@@ -270,8 +270,9 @@ public struct LintEngine: Sendable {
                                   unchecked: context.uncheckedTypeNames, seconds: seconds)
         }
         var byFile: [FileID: [Candidate]] = [:]
-        // Fix edits name their files by path: the files by path, made when a fix first needs it.
-        var filesByPath: [String: FileID]?
+        // Fix edits name their files by path. Nearly every edit is in its finding's own file; the
+        // few others (a teardown into the view's file) are looked up in the file list, once each.
+        var otherFiles: [String: FileID?] = [:]
         var unresolved: [String: Int] = [:]
         var unchecked: [String: Int] = [:]
         for result in perView {
@@ -283,12 +284,12 @@ public struct LintEngine: Sendable {
                 guard let index = files.lineIndex(of: span.file) else { continue }
                 // Fix edits get their positions and the file's line endings here (rarely any).
                 if let fix = violation.fix {
-                    // Nearly every edit is in the finding's own file: the map is made only for the others.
                     func fileID(_ path: String) -> FileID? {
                         if path == files.path(of: span.file) { return span.file }
-                        let byPath = filesByPath ?? Self.fileIDsByPath(analyses)
-                        filesByPath = byPath
-                        return byPath[path]
+                        if let known = otherFiles[path] { return known }
+                        let found = files.file(atPath: path)
+                        otherFiles[path] = found
+                        return found
                     }
                     if fix.edits.allSatisfy({ fileID($0.path).map(files.bracketsPair(in:)) ?? true }) {
                         violation.fix?.edits = FixPlacement.place(fix.edits) { path in
@@ -342,15 +343,6 @@ public struct LintEngine: Sendable {
         let unresolved: [String]
         let unchecked: [String]
         let seconds: Double
-    }
-
-    /// Each analysed file's `FileID`, by path (fix edits name files by path).
-    static func fileIDsByPath(_ analyses: [FileAnalysis]) -> [String: FileID] {
-        var ids: [String: FileID] = [:]
-        for analysis in analyses {
-            if case .success(let analysed) = analysis.outcome, ids[analysis.path] == nil { ids[analysis.path] = analysed.facts.file }
-        }
-        return ids
     }
 
     /// The kept bytes of each file the findings' fixes edit.

@@ -9,6 +9,8 @@ public struct CodeTokens: Sendable {
     /// For every bracket (`( ) { } [ ]`, interpolation open/close), its partner; -1 otherwise
     /// or when unbalanced.
     public let partner: [Int32]
+    /// Whether every bracket has its partner (none of `partner` is -1 for a bracket).
+    public let bracketsPair: Bool
 
     /// From `Tokenizer.scanCode`, which has done the work of `init(file:allTokens:)` while scanning.
     public init(file: SourceFile, scan: CodeScan) {
@@ -16,6 +18,7 @@ public struct CodeTokens: Sendable {
         tokens = scan.tokens
         lineBreakBefore = scan.lineBreakBefore
         partner = scan.partner
+        bracketsPair = scan.bracketsPair
     }
 
     public init(file: SourceFile, allTokens: [Token]) {
@@ -39,7 +42,7 @@ public struct CodeTokens: Sendable {
         }
         tokens = code
         lineBreakBefore = breaks
-        partner = CodeTokens.matchBrackets(code)
+        (partner, bracketsPair) = CodeTokens.matchBrackets(code)
     }
 
     public var count: Int { tokens.count }
@@ -81,7 +84,7 @@ public struct CodeTokens: Sendable {
 
     public func endLocation(_ k: Int) -> SourceLocation { file.location(ofOffset: tokens[k].end) }
 
-    static func matchBrackets(_ code: [Token]) -> [Int32] {
+    static func matchBrackets(_ code: [Token]) -> (partner: [Int32], allPaired: Bool) {
         var partner = [Int32](repeating: -1, count: code.count)
         var brackets = BracketMatcher()
         defer { brackets.release() }
@@ -91,6 +94,6 @@ public struct CodeTokens: Sendable {
                 partner[k] = open
             }
         }
-        return partner
+        return (partner, brackets.allPaired)
     }
 }

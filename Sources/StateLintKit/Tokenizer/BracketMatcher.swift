@@ -14,6 +14,11 @@ struct BracketMatcher {
 
     /// Unpaired openers, innermost last.
     private var openers = ScanBuffer<Opener>(capacity: 64)
+    /// No closer so far was left unpaired or dropped an opener.
+    private var pairedSoFar = true
+
+    /// Whether every bracket fed so far has its partner.
+    var allPaired: Bool { pairedSoFar && openers.count == 0 }
 
     func release() { openers.release() }
 
@@ -34,7 +39,11 @@ struct BracketMatcher {
         var depth = openers.count - 1
         let lowest = max(0, openers.count - Self.searchDepth)
         while depth >= lowest && openers[depth].kind != opener { depth -= 1 }
-        guard depth >= lowest else { return nil }
+        guard depth >= lowest else {
+            pairedSoFar = false
+            return nil
+        }
+        if depth != openers.count - 1 { pairedSoFar = false }
         let open = openers[depth].index
         openers.truncate(to: depth)
         return open

@@ -28,6 +28,7 @@ public enum Tokenizer {
             var comments: [Token] = []
             var overflow: (tokens: [Token], lineBreakBefore: [Bool], partner: [Int32])?
             var lineBreakBefore: [Bool] = [], partner: [Int32] = []
+            var bracketsPair = true
             let tokens = [Token](unsafeUninitializedCapacity: capacity) { tokenStorage, tokenCount in
                 lineBreakBefore = [Bool](unsafeUninitializedCapacity: capacity) { lineStorage, lineCount in
                     partner = [Int32](unsafeUninitializedCapacity: capacity) { partnerStorage, partnerCount in
@@ -37,6 +38,7 @@ public enum Tokenizer {
                         defer { scanner.release() }
                         scanner.run()
                         comments = scanner.comments
+                        bracketsPair = scanner.brackets.allPaired
                         if scanner.code.ownsStorage {
                             overflow = scanner.code.arrays()
                         } else {
@@ -50,9 +52,10 @@ public enum Tokenizer {
             }
             if let overflow {
                 return CodeScan(tokens: overflow.tokens, lineBreakBefore: overflow.lineBreakBefore,
-                                partner: overflow.partner, comments: comments)
+                                partner: overflow.partner, comments: comments, bracketsPair: bracketsPair)
             }
-            return CodeScan(tokens: tokens, lineBreakBefore: lineBreakBefore, partner: partner, comments: comments)
+            return CodeScan(tokens: tokens, lineBreakBefore: lineBreakBefore, partner: partner, comments: comments,
+                            bracketsPair: bracketsPair)
         }
     }
 }
@@ -67,6 +70,8 @@ public struct CodeScan: Sendable {
     public let partner: [Int32]
     /// Line and block comments and the shebang, in order.
     public let comments: [Token]
+    /// Whether every bracket has its partner.
+    public let bracketsPair: Bool
 }
 
 /// An open string literal whose interpolation we are inside.

@@ -120,7 +120,7 @@ struct FactExtractor {
             let mayGetLines = facts.types.contains { !$0.properties.isEmpty || !$0.handlers.isEmpty }
                 || facts.previews.contains { !$0.handlers.isEmpty || !$0.properties.isEmpty }
             facts.style = SourceStyle(bytes: structure.file.bytes, lineStarts: lines.starts, readingIndentation: mayGetLines)
-            facts.bracketsPair = Self.bracketsPair(in: code)
+            facts.bracketsPair = code.bracketsPair
         }
         return facts
     }
@@ -133,20 +133,6 @@ struct FactExtractor {
         case .protocol: return false
         default: return structure.inheritance(of: index).contains { SwiftUIProtocol(named: $0) != nil }
         }
-    }
-
-    /// Whether every bracket token has a partner (`CodeTokens.partner` is -1 for an unpaired one).
-    private static func bracketsPair(in code: CodeTokens) -> Bool {
-        for (k, token) in code.tokens.enumerated() where code.partner[k] < 0 {
-            switch token.kind {
-            case .leftParen, .rightParen, .leftBrace, .rightBrace, .leftBracket, .rightBracket,
-                 .interpolationOpen, .interpolationClose:
-                return false
-            default:
-                continue
-            }
-        }
-        return true
     }
 
     /// `func body(content: Content) -> some View`.

@@ -31,6 +31,11 @@ public struct ProjectFiles: Sendable {
         Int(file.index) < paths.count ? paths[Int(file.index)] : ""
     }
 
+    /// The first file with this path: a scan of the list, for the rare lookup by path.
+    public func file(atPath path: String) -> FileID? {
+        paths.firstIndex(of: path).map { FileID($0) }
+    }
+
     public func lineIndex(of file: FileID) -> LineIndex? {
         Int(file.index) < lines.count ? lines[Int(file.index)] : nil
     }

@@ -10,23 +10,27 @@ public struct ProjectViews: Sendable {
     public let filesToComplete: Set<FileID>
 
     public init(files: [FileFacts], index: ProjectIndex) {
-        var groups: [String: [TypeFacts]] = [:]
-        var order: [String] = []
+        // Each type's parts, in the order the types are first seen.
+        var groups: [(name: String, parts: [TypeFacts])] = []
+        var groupOf: [String: Int] = [:]
         let declared = Set(files.flatMap { $0.types.filter { $0.kind != .extension }.map(\.name) })
-        let lastComponents = Dictionary(grouping: declared, by: { lastComponent($0) })
+        let nested = Dictionary(grouping: declared.filter { DottedName.firstDot(in: $0) != nil }, by: { lastComponent($0) })
         for file in files {
             for part in file.types {
                 let key = part.kind == .extension
-                    ? Self.declaredName(extending: part.name, declared: declared, lastComponents: lastComponents, index: index)
+                    ? Self.declaredName(extending: part.name, declared: declared, nested: nested, index: index)
                     : part.name
-                if groups[key] == nil { order.append(key) }
-                groups[key, default: []].append(part)
+                if let group = groupOf[key] {
+                    groups[group].parts.append(part)
+                } else {
+                    groupOf[key] = groups.count
+                    groups.append((key, [part]))
+                }
             }
         }
         var views: [SwiftUIView] = []
         var filesToComplete = Set<FileID>()
-        for name in order {
-            let parts = groups[name]!
+        for (name, parts) in groups {
             guard let role = Self.role(of: name, parts: parts, index: index) else { continue }
             let view = Self.view(named: name, role: role, parts: parts)
             if view.mayReachBodies {
@@ -64,15 +68,21 @@ public struct ProjectViews: Sendable {
 
     /// The declared type an extension extends: its name as written when a type has it, else
     /// without a module prefix (`MyApp.FeedView`), else the one type whose name ends with it.
-    static func declaredName(extending written: String, declared: Set<String>, lastComponents: [String: [String]],
+    /// `nested`: the declared names with a dot, by their last component.
+    static func declaredName(extending written: String, declared: Set<String>, nested: [String: [String]],
                              index: ProjectIndex) -> String {
         if declared.contains(written) { return written }
         if let dot = DottedName.firstDot(in: written) {
             let rest = String(written[written.index(after: dot)...])
             if declared.contains(rest) { return rest }
         }
-        if let candidates = lastComponents[lastComponent(written)], candidates.count == 1, candidates[0].hasSuffix("." + written) {
-            return candidates[0]
+        // The only declared type whose name ends with it: not if a top-level type has its last name too.
+        if !nested.isEmpty {
+            let last = lastComponent(written)
+            if !declared.contains(last), let candidates = nested[last], candidates.count == 1,
+               candidates[0].hasSuffix("." + written) {
+                return candidates[0]
+            }
         }
         return index.conformances.resolve(written, inScope: nil) ?? written
     }
