@@ -41,6 +41,30 @@ import Testing
         #expect(resolver.kind(of: "Model", inScope: "Feature") == .valueType, "configured names win")
     }
 
+    @Test func inheritedNamesResolveInTheScopeTheyAreWrittenIn() {
+        // Resolutions are shared between types where the scope cannot change them: `Base` can
+        // (a nested type has that name), `ObservableObject`-ness must follow each scope.
+        let index = Self.index("""
+        class Base: ObservableObject {}
+        class Early: Base {}
+        enum Feature {
+            class Base: CustomStringConvertible { var description: String { "" } }
+            class Model: Base {}
+            enum CodingKeys: String, CodingKey { case a }
+        }
+        enum Other {
+            class Sub: Base {}
+        }
+        class Late: Base {}
+        """)
+        let conformances = index.conformances
+        #expect(conformances.conformances(of: "Early", inScope: nil).contains(.observableObject))
+        #expect(!conformances.conformances(of: "Feature.Model", inScope: nil).contains(.observableObject))
+        #expect(conformances.conformances(of: "Other.Sub", inScope: nil).contains(.observableObject))
+        #expect(conformances.conformances(of: "Late", inScope: nil).contains(.observableObject))
+        #expect(conformances.legacyObservableObjectNames == ["Base", "Early", "Sub", "Late"], "last components")
+    }
+
     @Test func aliasesAndExtensionConformancesMakeClasses() {
         let index = Self.index("""
         final class Store<F> {}

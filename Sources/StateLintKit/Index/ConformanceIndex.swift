@@ -70,7 +70,7 @@ public struct ConformanceIndex: Sendable {
         for header in headers where header.kind != .extension { add(header, as: header.name) }
         for header in headers where header.kind == .extension { add(header, as: resolve(header.name, inScope: nil) ?? header.name) }
         // Inherited names repeat across a project (`Identifiable`, `Codable`, a base class): each
-        // is resolved once where the scope cannot change the answer.
+        // is resolved once where the scope cannot change the answer (see `mayDependOnScope`).
         var resolvedAtTopLevel: [String: Int?] = [:]
         for slot in entries.indices { computeConformances(of: slot, memo: &resolvedAtTopLevel) }
         for (name, slot) in slots where entries[slot].conformances.contains(.observableObject) && !entries[slot].isObservable {
@@ -99,7 +99,12 @@ public struct ConformanceIndex: Sendable {
                 }
             }
         }
-        entries[slot].inheritance += header.inheritance
+        // Most types have one header: its list is shared, not copied.
+        if entries[slot].inheritance.isEmpty {
+            entries[slot].inheritance = header.inheritance
+        } else {
+            entries[slot].inheritance += header.inheritance
+        }
         if header.isObservable { entries[slot].isObservable = true }
     }
 
@@ -147,6 +152,13 @@ public struct ConformanceIndex: Sendable {
         return nil
     }
 
+    /// Whether `name` may mean a different type inside some scope than at the top level: only a
+    /// name that is (or aliases) the last component of a nested type can.
+    private func mayDependOnScope(_ name: String) -> Bool {
+        guard !nestedByLastComponent.isEmpty else { return false }
+        return aliases[name] != nil || nestedByLastComponent[lastComponent(name)] != nil
+    }
+
     /// Whether the answer of `resolve(_:inScope:)` inside `scope` is the top-level one.
     private func scopeIsIrrelevant(_ scope: String?) -> Bool {
         guard let scope, !enclosingNames.isEmpty else { return true }
@@ -172,11 +184,12 @@ public struct ConformanceIndex: Sendable {
             // A protocol of SwiftUI's or Combine's says all there is to say.
             guard named.isEmpty else { result.formUnion(named); continue }
             let resolved: Int?
-            if topLevel, let known = memo[inherited] {
+            let answersEverywhere = topLevel || !mayDependOnScope(inherited)
+            if answersEverywhere, let known = memo[inherited] {
                 resolved = known
             } else {
                 resolved = resolve(inherited, inScope: scope).flatMap { slots[$0] }
-                if topLevel { memo[inherited] = resolved }
+                if answersEverywhere { memo[inherited] = resolved }
             }
             if let resolved, resolved != slot { result.formUnion(computeConformances(of: resolved, memo: &memo)) }
         }

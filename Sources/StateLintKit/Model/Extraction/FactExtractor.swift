@@ -37,7 +37,7 @@ struct FactExtractor {
     }
 
     func facts() -> FileFacts {
-        var facts = FileFacts(path: structure.file.path, file: file)
+        let facts = FileFacts(path: structure.file.path, file: file)
         let declarations = structure.declarations
         // Declaration index → its position in `facts.types`, for the types that have one.
         var partOf = [Int32](repeating: -1, count: declarations.count)

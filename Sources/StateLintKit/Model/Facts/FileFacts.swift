@@ -1,7 +1,11 @@
 /// What one file tells the view model: each type declaration or extension with its members
-/// and handlers, and the `#Preview` bodies. Small, `Sendable` values: the engine keeps them for
-/// every file of the project while the index is built, and merges them by type across files.
-public struct FileFacts: Sendable {
+/// and handlers, and the `#Preview` bodies. The engine keeps them for every file of the project
+/// while the index is built, and merges them by type across files.
+///
+/// A class, filled in by `FactExtractor` and never changed after (like `TypeFacts`): the engine
+/// hands each file's analysis around several times, and a copy of a reference is one retain
+/// where this struct of arrays was a dozen.
+public final class FileFacts: @unchecked Sendable {
     public let path: String
     public let file: FileID
     public internal(set) var types: [TypeFacts] = []
