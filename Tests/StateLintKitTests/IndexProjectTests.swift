@@ -65,6 +65,15 @@ import Testing
         #expect(conformances.legacyObservableObjectNames == ["Base", "Early", "Sub", "Late"], "last components")
     }
 
+    @Test func observableIsReadWithOrWithoutItsModule() {
+        let index = Self.index("""
+        @Observable final class A: ObservableObject {}
+        @Observation.Observable final class B: ObservableObject {}
+        @MainActor final class C: ObservableObject {}
+        """)
+        #expect(index.conformances.legacyObservableObjectNames == ["C"])
+    }
+
     @Test func aliasesAndExtensionConformancesMakeClasses() {
         let index = Self.index("""
         final class Store<F> {}

@@ -28,6 +28,16 @@ import Testing
                           "Wrapper": .dynamicProperty, "Feature": .view, "Previews": .previewProvider, "#Preview": .preview])
     }
 
+    @Test func swiftUIProtocolsAreNamedWithOrWithoutTheirModule() {
+        for protocolCase in SwiftUIProtocol.allCases {
+            #expect(SwiftUIProtocol(named: protocolCase.rawValue) == protocolCase)
+            #expect(SwiftUIProtocol(named: "SwiftUI." + protocolCase.rawValue) == protocolCase)
+        }
+        for other in ["view", "MyKit.View", "SwiftUI.", "Views", "ObservableObject", ""] {
+            #expect(SwiftUIProtocol(named: other) == nil, "\(other)")
+        }
+    }
+
     @Test func aViewSplitOverFilesIsOneView() throws {
         let view = try #require(ModelHarness.view("Feature.Row", in: [
             ("Row.swift", """

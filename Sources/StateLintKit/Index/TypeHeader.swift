@@ -15,7 +15,8 @@ public struct TypeHeader: Sendable, Hashable {
     init?(_ structure: FileStructure, declaration index: Int) {
         let declaration = structure.declarations[index]
         let isObservable = declaration.kind != .extension
-            && structure.attributes(of: index).contains { structure.attributeName($0) == "Observable" }
+            && structure.attributes(of: index).contains { structure.code.text($0.nameToken, is: "@Observable")
+                || structure.code.text($0.nameToken, is: "Observable") }
         guard isObservable || !declaration.inheritanceRange.isEmpty else { return nil }
         name = declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index)
         kind = declaration.kind

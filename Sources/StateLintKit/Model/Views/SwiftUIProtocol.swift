@@ -14,7 +14,12 @@ public enum SwiftUIProtocol: String, Sendable, CaseIterable {
 
     /// `View` or `SwiftUI.View`.
     init?(named name: String) {
-        let bare = name.hasPrefix("SwiftUI.") ? String(name.dropFirst("SwiftUI.".count)) : name
-        self.init(rawValue: bare)
+        guard let named = Self.byName[name] else { return nil }
+        self = named
     }
+
+    /// Every case by its name with and without the module: one lookup for each name after `:`
+    /// of every type in a project.
+    private static let byName: [String: SwiftUIProtocol] = Dictionary(uniqueKeysWithValues:
+        allCases.flatMap { [($0.rawValue, $0), ("SwiftUI." + $0.rawValue, $0)] })
 }
