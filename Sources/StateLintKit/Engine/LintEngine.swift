@@ -213,7 +213,7 @@ public struct LintEngine: Sendable {
             clock.lap(&timings.index)
             // A package's views are not the project's: its facts are never needed.
             let facts = role == .dependency ? FileFacts(path: path, file: fileID)
-                : FactExtractor(structure: structure, file: fileID, bodies: .ofLikelyViews).facts()
+                : FactExtractor(structure: structure, file: fileID, bodies: .ofLikelyViews, summary: summary).facts()
             clock.lap(&timings.model)
             let directives = isLinted ? DirectiveFilter(file: file, id: fileID, tokens: comments) : nil
             clock.lap(&timings.rules)

@@ -29,6 +29,8 @@ public struct TypeDeclarationSummary: Sendable {
     /// The headers of the types, protocols and extensions that name something after `:` or are
     /// `@Observable`, for `ConformanceIndex`.
     public var headers: [TypeHeader] = []
+    /// The declaration index of each header, for `header(ofDeclaration:)`.
+    var headerDeclarations: [Int32] = []
     /// The entries' names, one after another: one buffer per file instead of a `String` each.
     var names: [UInt8] = []
 
@@ -45,7 +47,10 @@ public struct TypeDeclarationSummary: Sendable {
             let kind = declarations[index].kind
             guard kind.isTypeLike || kind == .typealias else { continue }
             let declaration = declarations[index]
-            if kind.isTypeLike, let header = TypeHeader(structure, declaration: index) { headers.append(header) }
+            if kind.isTypeLike, let header = TypeHeader(structure, declaration: index) {
+                headers.append(header)
+                headerDeclarations.append(Int32(index))
+            }
             switch kind {
             case .class, .struct, .enum, .actor:
                 let start = names.count
@@ -66,6 +71,17 @@ public struct TypeDeclarationSummary: Sendable {
                 continue
             }
         }
+    }
+
+    /// The header made for the declaration at `index`, if it has one (a binary search: the
+    /// headers are in declaration order).
+    func header(ofDeclaration index: Int) -> TypeHeader? {
+        var low = 0, high = headerDeclarations.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(headerDeclarations[middle]) < index { low = middle + 1 } else { high = middle }
+        }
+        return low < headerDeclarations.count && Int(headerDeclarations[low]) == index ? headers[low] : nil
     }
 
     private mutating func addEntry(from start: Int, kind: Declaration.Kind, mayBeDotted: Bool) {

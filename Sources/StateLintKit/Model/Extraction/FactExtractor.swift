@@ -27,10 +27,15 @@ struct FactExtractor {
         case ofLikelyViews
     }
 
-    init(structure: FileStructure, file: FileID, bodies: BodyReading = .all) {
+    /// The file's declarations as the index summarised them: their names and inheritance are
+    /// taken from there instead of being read again.
+    private let summary: TypeDeclarationSummary?
+
+    init(structure: FileStructure, file: FileID, bodies: BodyReading = .all, summary: TypeDeclarationSummary? = nil) {
         self.structure = structure
         self.file = file
         self.bodies = bodies
+        self.summary = summary
         code = structure.code
         properties = PropertyReader(structure: structure, file: file)
         actions = ActionReader(code: structure.code, file: file)
@@ -42,10 +47,13 @@ struct FactExtractor {
         // Declaration index → its position in `facts.types`, for the types that have one.
         var partOf = [Int32](repeating: -1, count: declarations.count)
         for (index, declaration) in declarations.enumerated() where declaration.kind.isTypeLike {
-            guard mayBeSwiftUIType(index, declaration) else { continue }
+            // A type that names nothing after `:` has no header, and no inheritance to read.
+            let header = summary?.header(ofDeclaration: index)
+            let inheritance = header?.inheritance ?? (summary == nil ? structure.inheritance(of: index) : [])
+            guard mayBeSwiftUIType(declaration, inheritance: inheritance) else { continue }
             partOf[index] = Int32(facts.types.count)
-            facts.types.append(TypeFacts(name: declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index),
-                                         kind: declaration.kind, inheritance: structure.inheritance(of: index), bodyKind: nil,
+            let name = header?.name ?? (declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index))
+            facts.types.append(TypeFacts(name: name, kind: declaration.kind, inheritance: inheritance, bodyKind: nil,
                                          file: file, start: code[declaration.keywordToken].start))
         }
         var bodies: [(part: Int, index: Int)] = []  // methods and initializers, read below
@@ -127,11 +135,11 @@ struct FactExtractor {
 
     /// Structs and extensions, and other types that name a SwiftUI protocol (`final class
     /// Host: View`); never protocols.
-    private func mayBeSwiftUIType(_ index: Int, _ declaration: Declaration) -> Bool {
+    private func mayBeSwiftUIType(_ declaration: Declaration, inheritance: [String]) -> Bool {
         switch declaration.kind {
         case .struct, .extension: return true
         case .protocol: return false
-        default: return structure.inheritance(of: index).contains { SwiftUIProtocol(named: $0) != nil }
+        default: return inheritance.contains { SwiftUIProtocol(named: $0) != nil }
         }
     }
 
