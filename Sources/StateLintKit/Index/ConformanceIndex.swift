@@ -69,10 +69,10 @@ public struct ConformanceIndex: Sendable {
         slots.reserveCapacity(headers.count)
         for header in headers where header.kind != .extension { add(header, as: header.name) }
         for header in headers where header.kind == .extension { add(header, as: resolve(header.name, inScope: nil) ?? header.name) }
-        // Inherited names repeat across a project (`Identifiable`, `Codable`, a base class): each
-        // is resolved once where the scope cannot change the answer (see `mayDependOnScope`).
-        var resolvedAtTopLevel: [String: Int?] = [:]
-        for slot in entries.indices { computeConformances(of: slot, memo: &resolvedAtTopLevel) }
+        // Inherited names repeat across a project (`Identifiable`, `Codable`, a base class): what
+        // each means is worked out once, unless a nested type may shadow it.
+        var meanings: [String: InheritedName] = [:]
+        for slot in entries.indices { computeConformances(of: slot, meanings: &meanings) }
         for (name, slot) in slots where entries[slot].conformances.contains(.observableObject) && !entries[slot].isObservable {
             legacyObservableObjectNames.insert(lastComponent(name))
         }
@@ -159,39 +159,50 @@ public struct ConformanceIndex: Sendable {
         return aliases[name] != nil || nestedByLastComponent[lastComponent(name)] != nil
     }
 
-    /// Whether the answer of `resolve(_:inScope:)` inside `scope` is the top-level one.
-    private func scopeIsIrrelevant(_ scope: String?) -> Bool {
-        guard let scope, !enclosingNames.isEmpty else { return true }
-        var prefix = scope[...]
-        while true {
-            if enclosingNames.contains(String(prefix)) { return false }
-            guard let dot = DottedName.lastDot(in: prefix) else { return true }
-            prefix = prefix[..<dot]
-        }
+    /// What a name after `:` means, the same in every scope it is written in, or `scoped`.
+    private enum InheritedName {
+        /// A protocol of SwiftUI's or Combine's, which says all there is to say.
+        case known(Conformances)
+        /// The project type it is (nil: none).
+        case project(Int?)
+        /// A name a nested type may shadow (`mayDependOnScope`): resolved where it is written.
+        case scoped
+    }
+
+    private func meaning(of inherited: String) -> InheritedName {
+        let named = Conformances.named(inherited)
+        if !named.isEmpty { return .known(named) }
+        if mayDependOnScope(inherited) { return .scoped }
+        return .project(resolve(inherited, inScope: nil).flatMap { slots[$0] })
     }
 
     /// Depth-first, each type once; a cycle (`class A: B`, `class B: A`) contributes nothing more.
     @discardableResult
-    private mutating func computeConformances(of slot: Int, memo: inout [String: Int?]) -> Conformances {
+    private mutating func computeConformances(of slot: Int, meanings: inout [String: InheritedName]) -> Conformances {
         guard entries[slot].state == .pending else { return entries[slot].conformances }
         entries[slot].state = .inProgress
         var result: Conformances = []
-        let name = entries[slot].name
-        let scope = DottedName.lastDot(in: name).map { String(name[..<$0]) }
-        let topLevel = scopeIsIrrelevant(scope)
         for inherited in entries[slot].inheritance {
-            let named = Conformances.named(inherited)
-            // A protocol of SwiftUI's or Combine's says all there is to say.
-            guard named.isEmpty else { result.formUnion(named); continue }
-            let resolved: Int?
-            let answersEverywhere = topLevel || !mayDependOnScope(inherited)
-            if answersEverywhere, let known = memo[inherited] {
-                resolved = known
+            let meaning: InheritedName
+            if let known = meanings[inherited] {
+                meaning = known
             } else {
-                resolved = resolve(inherited, inScope: scope).flatMap { slots[$0] }
-                if answersEverywhere { memo[inherited] = resolved }
+                meaning = self.meaning(of: inherited)
+                meanings[inherited] = meaning
             }
-            if let resolved, resolved != slot { result.formUnion(computeConformances(of: resolved, memo: &memo)) }
+            let resolved: Int?
+            switch meaning {
+            case .known(let conformances):
+                result.formUnion(conformances)
+                continue
+            case .project(let type):
+                resolved = type
+            case .scoped:
+                let name = entries[slot].name
+                let scope = DottedName.lastDot(in: name).map { String(name[..<$0]) }
+                resolved = resolve(inherited, inScope: scope).flatMap { slots[$0] }
+            }
+            if let resolved, resolved != slot { result.formUnion(computeConformances(of: resolved, meanings: &meanings)) }
         }
         entries[slot].conformances = result
         entries[slot].state = .done
