@@ -17,8 +17,9 @@ extension LintEngine {
         let scan = Tokenizer.scanCode(source.bytes)
         let comments = scan.comments
         let structure = FileStructure(code: CodeTokens(file: source, scan: scan))
-        return Document(path: path, summary: TypeDeclarationSummary(structure),
-                        facts: FactExtractor(structure: structure, file: file).facts(),
+        let summary = TypeDeclarationSummary(structure)
+        return Document(path: path, summary: summary,
+                        facts: FactExtractor(structure: structure, file: file, summary: summary).facts(),
                         directives: DirectiveFilter(file: source, id: file, tokens: comments))
     }
 
@@ -26,7 +27,8 @@ extension LintEngine {
     public static func analyseIndexed(path: String, file: FileID, bytes: [UInt8]) -> (summary: TypeDeclarationSummary, facts: FileFacts) {
         let source = SourceFile(path: path, bytes: bytes)
         let structure = FileStructure(code: CodeTokens(file: source, scan: Tokenizer.scanCode(source.bytes)))
-        return (TypeDeclarationSummary(structure), FactExtractor(structure: structure, file: file).facts())
+        let summary = TypeDeclarationSummary(structure)
+        return (summary, FactExtractor(structure: structure, file: file, summary: summary).facts())
     }
 
     /// The findings of `document`, with its views merged with the parts in `related` (other

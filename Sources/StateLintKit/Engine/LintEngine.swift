@@ -331,9 +331,7 @@ public struct LintEngine: Sendable {
             sources.append((analysis.path, analysed.facts.file, source))
         }
         return parallelMap(sources, jobs: options.jobs) { source in
-            let file = SourceFile(path: source.path, bytes: source.bytes)
-            let structure = FileStructure(code: CodeTokens(file: file, scan: Tokenizer.scanCode(file.bytes)))
-            return FactExtractor(structure: structure, file: source.file).facts()
+            Self.analyseIndexed(path: source.path, file: source.file, bytes: source.bytes).facts
         }
     }
 

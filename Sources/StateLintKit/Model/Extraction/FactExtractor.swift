@@ -139,7 +139,7 @@ struct FactExtractor {
         switch declaration.kind {
         case .struct, .extension: return true
         case .protocol: return false
-        default: return inheritance.contains { SwiftUIProtocol(named: $0) != nil }
+        default: return TypeFacts.namesSwiftUIProtocol(inheritance)
         }
     }
 
@@ -197,9 +197,13 @@ extension TypeFacts {
     /// What this part alone tells of its type being a view (see `FactExtractor.BodyReading`); an
     /// extension of `View` itself is a part of every view.
     var mayBeView: Bool {
-        !properties.isEmpty || !handlers.isEmpty || bodyKind != nil
-            || inheritance.contains { SwiftUIProtocol(named: $0) != nil }
+        !properties.isEmpty || !handlers.isEmpty || bodyKind != nil || Self.namesSwiftUIProtocol(inheritance)
             || (kind == .extension && SwiftUIProtocol(named: name) != nil)
+    }
+
+    /// `View`, `SwiftUI.App`, … among the names after `:`.
+    static func namesSwiftUIProtocol(_ inheritance: [String]) -> Bool {
+        inheritance.contains { SwiftUIProtocol(named: $0) != nil }
     }
 }
 
