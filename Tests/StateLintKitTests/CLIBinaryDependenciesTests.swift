@@ -156,7 +156,10 @@ struct CLIBinaryDependenciesTests {
         #expect(!before.stderr.contains("swift package resolve"), "not a package")
         let run = try StateLintBinary.run(["--derived-data", "../DerivedData"], in: app)
         #expect(Self.findings(run) == ["App/LibraryView.swift:5:5:"], "\(run.stderr)")
-        let elsewhere = try StateLintBinary.run(["--derived-data", "../DerivedData"], in: tree.path("DerivedData"))
-        #expect(elsewhere.status == 2 && elsewhere.stderr.contains("--derived-data: error: none of the 1 project folder in `../DerivedData` was built from"))
+        // Another repository's project was not built from this DerivedData.
+        let other = try TemporaryTree()
+        defer { other.remove() }
+        let elsewhere = try StateLintBinary.run(["--derived-data", tree.path("DerivedData")], in: other.root)
+        #expect(elsewhere.status == 2 && elsewhere.stderr.contains("--derived-data: error: none of the 1 project folder in `\(tree.path("DerivedData"))` was built from"), "\(elsewhere.stderr)")
     }
 }

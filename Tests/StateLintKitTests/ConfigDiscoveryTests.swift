@@ -42,7 +42,8 @@ import Testing
             let configuration = try loader.load(explicitPath: nil, startDirectory: root + "/inner/src", workingDirectory: root)
             #expect(configuration.strict == false)
             #expect(configuration.configurationFilePath == nil)
-            #expect(configuration.rootDirectory == root + "/inner/src")
+            // The project is the repository the start folder is in.
+            #expect(configuration.rootDirectory == root + "/inner")
         }
     }
 

@@ -24,7 +24,7 @@ struct FixCommand {
         let rounds = FixRounds.run(lint(first, changed: [:], linted: linted)) { changed in
             let sources = inputs.sources.merging(changed) { $1 }
             let result = engine.run(files: inputs.files, indexFiles: inputs.indexFiles, dependencyFiles: inputs.dependencyFiles,
-                                    sources: sources)
+                                    sources: sources, targets: inputs.targets)
             return lint(result, changed: changed, linted: linted)
         }
         var remaining = rounds.findings.enumerated().map { index, finding in

@@ -66,7 +66,7 @@ struct LintCommand {
             onProgress = { phase, total in progress.fileFinished(phase, total: total) }
         }
         var result = engine.run(files: inputs.files, indexFiles: inputs.indexFiles, dependencyFiles: inputs.dependencyFiles,
-                                sources: inputs.sources, progress: onProgress)
+                                sources: inputs.sources, targets: inputs.targets, progress: onProgress)
         progress?.finish()
 
         // --fix and --diff: what remains after the fixes is what gets reported.

@@ -16,6 +16,8 @@ struct LintInputs {
     /// and their folders that could not be listed (skipped, never an error).
     var dependencyFiles: [String] = []
     var dependencyErrors: [FileReadError] = []
+    /// The project's targets, which scope views and type names.
+    var targets: ProjectTargets
 
     struct Failure: Error {
         let message: String
@@ -24,7 +26,7 @@ struct LintInputs {
 
     static func gather(options: CommandLineOptions, configuration: Configuration,
                        environment: Environment) throws(Failure) -> LintInputs {
-        var inputs = LintInputs()
+        var inputs = LintInputs(targets: TargetDiscovery.targets(root: configuration.rootDirectory))
         let workingDirectory = environment.workingDirectory
         // The walk is mostly kernel time: on as many threads as the engine will use.
         let jobs = options.jobs ?? LintEngine.Options().jobs

@@ -41,6 +41,11 @@ public struct StateLintCommand {
         case .config:
             guard let configuration = loadConfiguration(options) else { return 2 }
             environment.stdout.write(ConfigurationPrinter.render(configuration, schema: Self.schema))
+            let root = ProjectRoot.find(from: configuration.rootDirectory)
+            var targets = TargetDiscovery.targets(root: configuration.rootDirectory)
+            targets.addAppFolders(AppFolderScan.appFolders(of: targets, excluded: configuration.excluded, jobs: options.jobs ?? LintEngine.Options().jobs))
+            environment.stdout.write(ProjectPrinter.render(root: ProjectRoot(path: configuration.rootDirectory, marker: root.marker),
+                                                           targets: targets))
             return 0
         case .lint:
             return LintCommand(environment: environment, options: options).run()
@@ -62,11 +67,10 @@ public struct StateLintCommand {
                      hint: "valid reporters: " + OutputFormatterRegistry.names.joined(separator: ", "))
             return nil
         }
-        var start = environment.workingDirectory
-        if let stdinPath = options.stdinPath {
-            let absolute = FileDiscovery.absolute(stdinPath, relativeTo: environment.workingDirectory)
-            start = (absolute as NSString).deletingLastPathComponent
-        }
+        // The project is found from what is linted, not from where the command runs.
+        let linted = options.stdinPath.map { [$0] } ?? (options.command == .lint || options.command == .config ? options.arguments : [])
+        let start = ProjectRoot.startFolder(for: linted.map { FileDiscovery.absolute($0, relativeTo: environment.workingDirectory) },
+                                            workingDirectory: environment.workingDirectory)
         do {
             var configuration = try ConfigurationLoader(schema: Self.schema)
                 .load(explicitPath: options.configPath, startDirectory: start, workingDirectory: environment.workingDirectory)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Finds and reads the configuration for a run: `--config PATH`, else the nearest `.linter.yml`
-/// from the start folder up to the repository root, else built-in defaults; plus the project's
-/// `.xcode-version` when `xcode_version` is not set.
+/// from the start folder up to the repository root, else built-in defaults for the project root
+/// found from the start folder (`ProjectRoot`); plus the project's `.xcode-version` when
+/// `xcode_version` is not set.
 public struct ConfigurationLoader: Sendable {
     public static let fileName = ".linter.yml"
     public static let xcodeVersionFileName = ".xcode-version"
@@ -50,7 +51,7 @@ public struct ConfigurationLoader: Sendable {
                                                fileSystem: fileSystem)
             configuration = try decoder.decode(document)
         } else {
-            configuration = Configuration(defaultsFor: schema, rootDirectory: start)
+            configuration = Configuration(defaultsFor: schema, rootDirectory: ProjectRoot.find(from: start, fileSystem: fileSystem).path)
         }
         if configuration.xcodeVersion == nil {
             try applyXcodeVersionFile(to: &configuration, workingDirectory: workingDirectory)

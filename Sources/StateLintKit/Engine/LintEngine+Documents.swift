@@ -43,6 +43,6 @@ extension LintEngine {
                          outcome: .success(Analysed(facts: facts, directives: nil, byteCount: 0)), timings: Timings())
         }
         var timings = Timings()
-        return findings(of: [linted] + others, index: index, dependencies: dependencies, timings: &timings).findings
+        return findings(of: [linted] + others, scopes: TypeScopes(project: index, dependencies: dependencies), timings: &timings).findings
     }
 }

@@ -92,15 +92,17 @@ public struct LintEngine: Sendable {
     /// Lints `files`, resolving types against the declarations in `indexFiles` and `files`
     /// (and merging views across them), then, for names those do not declare, in
     /// `dependencyFiles`, which are only indexed. `sources` overrides reading a path (`--stdin-path`).
+    /// `targets` says which target each file belongs to (see `ProjectTargets`): views merge
+    /// their parts, and names resolve first, within a target.
     public func run(files: [String], indexFiles: [String], dependencyFiles: [String] = [],
-                    sources: [String: [UInt8]] = [:], progress: ProgressHandler? = nil) -> Result {
+                    sources: [String: [UInt8]] = [:], targets: ProjectTargets? = nil, progress: ProgressHandler? = nil) -> Result {
         run(files: files, indexFiles: indexFiles, dependencyFiles: dependencyFiles, sources: sources,
-            progress: progress, validatingText: true)
+            targets: targets, progress: progress, validatingText: true)
     }
 
     /// `validatingText: false` lints bytes that are not UTF-8 text too (the fuzzers).
     func run(files: [String], indexFiles: [String], dependencyFiles: [String] = [], sources: [String: [UInt8]],
-             progress: ProgressHandler?, validatingText: Bool) -> Result {
+             targets: ProjectTargets? = nil, progress: ProgressHandler?, validatingText: Bool) -> Result {
         var result = Result()
         // Usually the index is the same file list (one walk): no set of paths to hash then.
         let indexOnly: [String]
@@ -122,7 +124,8 @@ public struct LintEngine: Sendable {
         let analyses = parallelMap(Array(work.indices), jobs: options.jobs) { position -> FileAnalysis in
             let role: FileRole = position < files.count ? .linted : position < firstDependency ? .indexed : .dependency
             var (analysis, summary) = analyse(work[position], file: FileID(position), role: role, sources: sources,
-                                              directory: directory, validatingText: validatingText)
+                                              directory: directory, validatingText: validatingText,
+                                              keepsSummary: targets != nil && role != .dependency)
             Self.measure(&analysis.timings.index) { (role == .dependency ? dependencyIndex : index).add(summary, position: position) }
             progress?(role == .linted ? .linting : .indexing, role == .linted ? files.count : work.count - files.count)
             return analysis
@@ -144,7 +147,15 @@ public struct LintEngine: Sendable {
         result.dependencyFileCount = dependencyFiles.count - result.skippedDependencyFiles.count
         let dependencies = Self.measure(&result.timings.index) { dependencyIndex.build() }
         let project = Self.measure(&result.timings.index) { index.build(aliasFallback: dependencies) }
-        let checked = findings(of: analyses, index: project, dependencies: dependencies, timings: &result.timings) { path in
+        var scopes = TypeScopes(project: project, dependencies: dependencies)
+        if var targets {
+            Self.measure(&result.timings.index) {
+                let byTarget = TargetScopes.assign(analyses, projectCount: firstDependency, targets: &targets)
+                scopes = TargetScopes.scopes(project: project, dependencies: dependencies, analyses: analyses,
+                                             byTarget: byTarget, targets: targets, jobs: options.jobs)
+            }
+        }
+        let checked = findings(of: analyses, scopes: scopes, timings: &result.timings) { path in
             var timings = Timings()
             return try? Self.load(path, sources: sources, below: directory, timings: &timings)
         }
@@ -187,13 +198,15 @@ public struct LintEngine: Sendable {
         let byteCount: Int
         /// Kept only for `keepsSourcesWithFixes`, for a linted file a fix may edit.
         var bytes: [UInt8]? = nil
+        /// Its declarations, kept when a project's targets may need indexes of their own.
+        var summary: TypeDeclarationSummary? = nil
     }
 
     /// Reads and analyses one file. A dependency's file is only summarised for the index, and is
     /// checked like a linted one (text, and a smaller size limit), so a stray binary or generated
     /// table is skipped, not indexed.
     private func analyse(_ path: String, file fileID: FileID, role: FileRole, sources: [String: [UInt8]],
-                         directory: WorkingDirectory?, validatingText: Bool) -> (FileAnalysis, TypeDeclarationSummary) {
+                         directory: WorkingDirectory?, validatingText: Bool, keepsSummary: Bool) -> (FileAnalysis, TypeDeclarationSummary) {
         var timings = Timings()
         let isLinted = role == .linted
         do throws(FileReadError) {
@@ -218,7 +231,8 @@ public struct LintEngine: Sendable {
             let directives = isLinted ? DirectiveFilter(file: file, id: fileID, tokens: comments) : nil
             clock.lap(&timings.rules)
             let mayBeFixed = options.keepsSourcesWithFixes && isLinted && (!facts.isEmpty || !(directives?.isEmpty ?? true))
-            let analysed = Analysed(facts: facts, directives: directives, byteCount: bytes.count, bytes: mayBeFixed ? bytes : nil)
+            let analysed = Analysed(facts: facts, directives: directives, byteCount: bytes.count, bytes: mayBeFixed ? bytes : nil,
+                                    summary: keepsSummary ? summary : nil)
             return (FileAnalysis(path: path, isLinted: isLinted, outcome: .success(analysed), timings: timings), summary)
         } catch {
             return (FileAnalysis(path: path, isLinted: isLinted, outcome: .failure(error), timings: timings), TypeDeclarationSummary())
@@ -230,7 +244,7 @@ public struct LintEngine: Sendable {
     /// The findings of the linted files among `analyses`, with every rule run on every view the
     /// analyses make up, and the type names the rules could not resolve. `bytes` reads a file
     /// again, for the views whose bodies phase 1 left unread.
-    func findings(of analyses: [FileAnalysis], index: ProjectIndex, dependencies: ProjectIndex = ProjectIndex(),
+    func findings(of analyses: [FileAnalysis], scopes: TypeScopes,
                   timings: inout Timings, bytes: (String) -> [UInt8]? = { _ in nil })
         -> (findings: [Finding], unresolved: [String: Int], unchecked: [String: Int]) {
         var facts: [FileFacts] = []
@@ -244,7 +258,7 @@ public struct LintEngine: Sendable {
         }
         var seconds = 0.0
         let views = Self.measure(&seconds) { () -> [SwiftUIView] in
-            var views = ProjectViews(files: facts, index: index)
+            var views = ProjectViews(files: facts, scopes: scopes)
             guard !views.filesToComplete.isEmpty else { return views.views }
             let completed = completedFacts(of: views.filesToComplete, in: analyses, bytes: bytes)
             for file in completed { files.add(file) }
@@ -253,13 +267,14 @@ public struct LintEngine: Sendable {
         }
         timings.model += seconds
         defer { if options.keepsAnalysesUntilExit { ProcessLifetime.keep(views) } }
-        let resolver = TypeResolver(project: index, dependencies: dependencies,
-                                    knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
+        let base = TypeResolver(project: scopes.project, dependencies: scopes.dependencies,
+                                knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
+        let resolvers = scopes.resolvers(from: base, count: Int(views.map(\.target.index).max() ?? 0) + 1)
         let enabled = ranRuleIDs
         let projectFiles = files
         let perView = parallelMap(views, jobs: options.jobs) { view -> ViewViolations in
             var seconds = 0.0
-            let context = RuleContext(types: resolver, enabledRuleIDs: enabled, files: projectFiles)
+            let context = RuleContext(types: resolvers[Int(view.target.index)], enabledRuleIDs: enabled, files: projectFiles)
             var found: [(ruleID: String, violation: RuleViolation)] = []
             Self.measure(&seconds) {
                 for configured in rules {
@@ -307,8 +322,11 @@ public struct LintEngine: Sendable {
         }
         var findings: [Finding] = []
         for (file, path, filter) in directives {
-            // Candidates in source order, each violation once (two views never share a span).
-            let candidates = (byFile[file] ?? []).sorted { ($0.violation.span.range.lowerBound, $0.ruleID) < ($1.violation.span.range.lowerBound, $1.ruleID) }
+            // Candidates in source order, each violation once: a file in two targets is in two
+            // views of each type it has parts of, which may find the same violation.
+            let candidates = Self.unique((byFile[file] ?? []).sorted {
+                ($0.violation.span.range.lowerBound, $0.ruleID, $0.violation.message) < ($1.violation.span.range.lowerBound, $1.ruleID, $1.violation.message)
+            })
             guard !candidates.isEmpty || !filter.isEmpty else { continue }
             let outcome = filter.apply(candidates, ranRules: ranRuleIDs, knownRules: knownRuleIDs)
             findings += outcome.kept.map { makeFinding(path, $0, severity: severities[$0.ruleID] ?? .warning) }
@@ -318,6 +336,19 @@ public struct LintEngine: Sendable {
         }
         findings.sort(by: Finding.isOrderedBefore)
         return (findings, unresolved, unchecked)
+    }
+
+    /// Sorted candidates without repeats of the same violation (rule, span and message).
+    static func unique(_ sorted: [Candidate]) -> [Candidate] {
+        guard sorted.count > 1 else { return sorted }
+        var kept: [Candidate] = [sorted[0]]
+        for candidate in sorted.dropFirst() {
+            let last = kept[kept.count - 1]
+            if last.ruleID == candidate.ruleID && last.violation.span == candidate.violation.span
+                && last.violation.message == candidate.violation.message { continue }
+            kept.append(candidate)
+        }
+        return kept
     }
 
     /// The facts of `wanted`'s files made again with every body read, from the bytes phase 1 kept

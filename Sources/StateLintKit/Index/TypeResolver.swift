@@ -1,37 +1,60 @@
 /// Decides whether a type name is a class, a value type, or unknown, from (in order of
-/// precedence) the configuration's `known_classes`/`known_value_types`, the project's own
-/// declarations, the declarations of its dependencies' sources, and the built-in framework
-/// catalog.
+/// precedence) the configuration's `known_classes`/`known_value_types`, the declarations of the
+/// asking code's target (with the targets it depends on), the project's own declarations, the
+/// declarations of its dependencies' sources, and the built-in framework catalog.
 ///
-/// A name the project declares at all hides the dependencies' declarations of it, even when
-/// the project's own are ambiguous: a project `struct Model` beside a package's `class Model`
-/// is the project's struct, and a project with both kinds of `Model` stays undecided.
+/// A layer that declares a name at all hides the later layers' declarations of it, even when
+/// its own are ambiguous: a project `struct Model` beside a package's `class Model` is the
+/// project's struct, and a project with both kinds of `Model` stays undecided. So a target's
+/// `Model` is its own, whatever other targets call `Model`.
 public struct TypeResolver: Sendable {
+    /// The files of the asking code's target and of the targets it depends on; nil when the
+    /// project has no targets (then `project` is that index).
+    public let target: ProjectIndex?
     public let project: ProjectIndex
     /// Declarations read from dependency checkouts (`--dependencies`, `.build/checkouts`).
     public let dependencies: ProjectIndex
     public let catalog: FrameworkCatalog
     private let configured: [String: TypeKind]
 
-    public init(project: ProjectIndex, dependencies: ProjectIndex = ProjectIndex(), catalog: FrameworkCatalog = .builtIn,
-                knownClasses: [String] = [], knownValueTypes: [String] = []) {
-        self.project = project
-        self.dependencies = dependencies
-        self.catalog = catalog
+    public init(target: ProjectIndex? = nil, project: ProjectIndex, dependencies: ProjectIndex = ProjectIndex(),
+                catalog: FrameworkCatalog = .builtIn, knownClasses: [String] = [], knownValueTypes: [String] = []) {
         var configured: [String: TypeKind] = [:]
         for name in knownValueTypes { configured[name] = .valueType }
         for name in knownClasses { configured[name] = .referenceType }
+        self.init(target: target, project: project, dependencies: dependencies, catalog: catalog, configured: configured)
+    }
+
+    private init(target: ProjectIndex?, project: ProjectIndex, dependencies: ProjectIndex, catalog: FrameworkCatalog,
+                 configured: [String: TypeKind]) {
+        self.target = target
+        self.project = project
+        self.dependencies = dependencies
+        self.catalog = catalog
         self.configured = configured
+    }
+
+    /// The same resolver for code of another target.
+    public func forTarget(_ target: ProjectIndex?) -> TypeResolver {
+        TypeResolver(target: target, project: project, dependencies: dependencies, catalog: catalog, configured: configured)
+    }
+
+    /// The indexes in order of precedence: the target's, the project's, the dependencies'.
+    private var layers: [ProjectIndex] {
+        var layers: [ProjectIndex] = []
+        if let target { layers.append(target) }
+        layers.append(project)
+        if !dependencies.isEmpty { layers.append(dependencies) }
+        return layers
     }
 
     /// The kind of `name` as written inside the type `scope` (`Feature.View`): configured
     /// names first, then the indexed types nested in the scope, then `kind(of:)`.
     public func kind(of name: String, inScope scope: String?) -> TypeKind? {
         guard let scope, configured[name] == nil else { return kind(of: name) }
-        if let kind = project.lookup(name, inScope: scope) { return kind }
-        if !dependencies.isEmpty, !project.declares(name, inScope: scope),
-           let kind = dependencies.lookup(name, inScope: scope) {
-            return kind
+        for layer in layers {
+            if let kind = layer.lookup(name, inScope: scope) { return kind }
+            if layer.declares(name, inScope: scope) { break }
         }
         return kind(of: name)
     }
@@ -39,7 +62,7 @@ public struct TypeResolver: Sendable {
     /// The kind of `name` (`Model`, `Outer.Inner`, `SwiftUI.Color`), or nil when unknown.
     public func kind(of name: String) -> TypeKind? {
         if let kind = configured[name] ?? indexed(name) { return kind }
-        if let target = project.externalAliases[name], target != name, let kind = configured[target] ?? catalog.kind(of: target) {
+        if let target = externalAlias(name), target != name, let kind = configured[target] ?? catalog.kind(of: target) {
             return kind
         }
         if let kind = catalog.kind(of: name) { return kind }
@@ -55,11 +78,29 @@ public struct TypeResolver: Sendable {
         configured[name] ?? indexed(name) ?? catalog.kind(of: name)
     }
 
-    /// The project's kind of `name`, else the dependencies' when the project does not declare it.
+    /// The kind of `name` in the first layer that declares it.
     private func indexed(_ name: String) -> TypeKind? {
-        if let kind = project.lookup(name) { return kind }
-        guard !dependencies.isEmpty, !project.declares(name) else { return nil }
-        return dependencies.lookup(name)
+        if target == nil && dependencies.isEmpty { return project.lookup(name) }
+        for layer in layers {
+            if let kind = layer.lookup(name) { return kind }
+            if layer.declares(name) { return nil }
+        }
+        return nil
+    }
+
+    /// What a typealias of a type the project does not declare stands for.
+    private func externalAlias(_ name: String) -> String? {
+        target?.externalAliases[name] ?? project.externalAliases[name]
+    }
+
+    /// The layer whose conformances describe `name` written in `scope`: the first of the
+    /// target's and the project's that declares it, else the dependencies' (when there are any).
+    private func conformanceLayer(of name: String, inScope scope: String?) -> ProjectIndex {
+        for layer in [target, project] {
+            guard let layer else { continue }
+            if layer.lookup(name, inScope: scope ?? "") != nil || layer.declares(name) { return layer }
+        }
+        return dependencies.isEmpty ? (target ?? project) : dependencies
     }
 }
 
@@ -87,6 +128,7 @@ extension TypeResolver {
     public func mayBeLegacyObservableObject(_ name: String) -> Bool {
         let component = lastComponent(name)
         return project.conformances.legacyObservableObjectNames.contains(component)
+            || (target?.conformances.legacyObservableObjectNames.contains(component) ?? false)
             || dependencies.conformances.legacyObservableObjectNames.contains(component)
     }
 
@@ -97,11 +139,9 @@ extension TypeResolver {
         guard traits.kind != .valueType else { return traits }
         // Immutable framework data, unless the project declares a type of that name.
         traits.isImmutable = traits.kind == .referenceType && project.lookup(name, inScope: scope ?? "") == nil
-            && catalog.isImmutableClass(name)
-        // The project's conformances, else (for a type it does not declare) the dependencies'.
-        let declaredHere = project.lookup(name, inScope: scope ?? "") != nil || project.declares(name)
-        let conformances = declaredHere || dependencies.isEmpty ? project.conformances : dependencies.conformances
-        if let entry = conformances.entry(for: name, inScope: scope) {
+            && (target?.lookup(name, inScope: scope ?? "") == nil) && catalog.isImmutableClass(name)
+        // The conformances of the layer that declares it.
+        if let entry = conformanceLayer(of: name, inScope: scope).conformances.entry(for: name, inScope: scope) {
             traits.isObservable = entry.isObservable
             traits.isObservableObject = entry.conformances.contains(.observableObject)
         }

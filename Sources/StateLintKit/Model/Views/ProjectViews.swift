@@ -1,5 +1,5 @@
 /// The views of a project: every type's parts (its declaration and its extensions, from any
-/// file) merged, and kept when the type holds SwiftUI state — it conforms to a SwiftUI protocol
+/// file of the same target) merged, and kept when the type holds SwiftUI state — it conforms to a SwiftUI protocol
 /// (directly, in an extension, or through a protocol of its own that refines one) or declares
 /// SwiftUI's `body`. Plus one view per `#Preview` body.
 public struct ProjectViews: Sendable {
@@ -9,30 +9,53 @@ public struct ProjectViews: Sendable {
     /// made again with every body read.
     public let filesToComplete: Set<FileID>
 
+    /// The views of a project without targets: every file's types in one scope.
     public init(files: [FileFacts], index: ProjectIndex) {
-        // Each type's parts, in the order the types are first seen.
-        var groups: [(name: String, parts: [TypeFacts])] = []
-        var groupOf: [String: Int] = [:]
-        let declared = Set(files.flatMap { $0.types.filter { $0.kind != .extension }.map(\.name) })
-        let nested = Dictionary(grouping: declared.filter { DottedName.firstDot(in: $0) != nil }, by: { lastComponent($0) })
+        self.init(files: files, scopes: TypeScopes(project: index))
+    }
+
+    /// The views of `files`, each type's parts merged within each target its files belong to
+    /// (`FileFacts.targets`), its role decided by what that target sees (`scopes`).
+    public init(files: [FileFacts], scopes: TypeScopes) {
+        // Each type's parts, in the order the types are first seen, per target.
+        struct Key: Hashable { let target: TargetID; let name: String }
+        var groups: [(key: Key, parts: [TypeFacts])] = []
+        var groupOf: [Key: Int] = [:]
+        var declaredIn: [TargetID: Set<String>] = [:]
         for file in files {
-            for part in file.types {
-                let key = part.kind == .extension
-                    ? Self.declaredName(extending: part.name, declared: declared, nested: nested, index: index)
-                    : part.name
-                if let group = groupOf[key] {
-                    groups[group].parts.append(part)
-                } else {
-                    groupOf[key] = groups.count
-                    groups.append((key, [part]))
+            for part in file.types where part.kind != .extension {
+                for target in file.targets { declaredIn[target, default: []].insert(part.name) }
+            }
+        }
+        var nestedIn: [TargetID: [String: [String]]] = [:]
+        for (target, declared) in declaredIn {
+            nestedIn[target] = Dictionary(grouping: declared.filter { DottedName.firstDot(in: $0) != nil }, by: { lastComponent($0) })
+        }
+        for file in files {
+            for target in file.targets {
+                let index = scopes.index(of: target)
+                for part in file.types {
+                    let name = part.kind == .extension
+                        ? Self.declaredName(extending: part.name, declared: declaredIn[target] ?? [], nested: nestedIn[target] ?? [:],
+                                            index: index)
+                        : part.name
+                    let key = Key(target: target, name: name)
+                    if let group = groupOf[key] {
+                        groups[group].parts.append(part)
+                    } else {
+                        groupOf[key] = groups.count
+                        groups.append((key, [part]))
+                    }
                 }
             }
         }
         var views: [SwiftUIView] = []
         var filesToComplete = Set<FileID>()
-        for (name, parts) in groups {
-            guard let role = Self.role(of: name, parts: parts, index: index) else { continue }
-            let view = Self.view(named: name, role: role, parts: parts)
+        for (key, parts) in groups {
+            guard let role = Self.role(of: key.name, parts: parts, index: scopes.index(of: key.target))
+                    ?? scopes.targetIndex(key.target).flatMap({ _ in Self.role(of: key.name, parts: parts, index: scopes.project) })
+            else { continue }
+            let view = Self.view(named: key.name, target: key.target, role: role, parts: parts)
             if view.mayReachBodies {
                 for part in parts where part.hasUnreadBodies { filesToComplete.insert(part.file) }
             }
@@ -42,8 +65,8 @@ public struct ProjectViews: Sendable {
         for file in files {
             for preview in file.previews {
                 let handlers = preview.handlers.map { ViewHandler($0, methods: [:]) }
-                views.append(SwiftUIView(name: "#Preview", role: .preview, properties: preview.properties, handlers: handlers,
-                                         initializers: [], parts: []))
+                views.append(SwiftUIView(name: "#Preview", target: file.targets.first ?? .rest, role: .preview,
+                                         properties: preview.properties, handlers: handlers, initializers: [], parts: []))
             }
         }
         self.views = views
@@ -62,7 +85,7 @@ public struct ProjectViews: Sendable {
                 guard part.hasUnreadBodies, let made = parts[part.file] else { return part }
                 return made[part.start]
             }
-            views[position] = Self.view(named: view.name, role: view.role, parts: completed)
+            views[position] = Self.view(named: view.name, target: view.target, role: view.role, parts: completed)
         }
     }
 
@@ -110,7 +133,7 @@ public struct ProjectViews: Sendable {
         return nil
     }
 
-    static func view(named name: String, role: ViewRole, parts: [TypeFacts]) -> SwiftUIView {
+    static func view(named name: String, target: TargetID, role: ViewRole, parts: [TypeFacts]) -> SwiftUIView {
         let handlerFacts = parts.flatMap(\.handlers)
         // Methods by name, only when a handler calls something (most call nothing of the view's).
         var methods: [String: [ActionFacts]] = [:]
@@ -128,7 +151,7 @@ public struct ProjectViews: Sendable {
             }
             first += part.handlers.count
         }
-        return SwiftUIView(name: name, role: role, properties: parts.flatMap(\.properties), handlers: handlers,
+        return SwiftUIView(name: name, target: target, role: role, properties: parts.flatMap(\.properties), handlers: handlers,
                            initializers: parts.flatMap(\.initializers), parts: parts)
     }
 }

@@ -3,6 +3,8 @@
 public struct SwiftUIView: Sendable {
     /// The qualified name (`Feature.Row`); `#Preview` for a preview body.
     public let name: String
+    /// The target whose files it was merged from: same-named types of two targets are two views.
+    public let target: TargetID
     public let role: ViewRole
     /// The wrapped properties, in declaration order.
     public let properties: [PropertyFacts]
@@ -13,9 +15,10 @@ public struct SwiftUIView: Sendable {
     /// The view's declaration and extensions, for the questions only fixes ask.
     let parts: [TypeFacts]
 
-    init(name: String, role: ViewRole, properties: [PropertyFacts], handlers: [ViewHandler],
+    init(name: String, target: TargetID = .rest, role: ViewRole, properties: [PropertyFacts], handlers: [ViewHandler],
          initializers: [ActionFacts], parts: [TypeFacts]) {
         self.name = name
+        self.target = target
         self.role = role
         self.properties = properties
         self.handlers = handlers
