@@ -38,7 +38,12 @@ struct BoundCartView: View {
         CartEditor(cart: $bound)
             .onAppear { if later == nil { later = CartModel() } }
             .onDisappear { later = nil }
-            .onTapGesture { cart = CartModel() }
+    }
+
+    /// Replaces the object: `@StateObject` has no setter, so `cart` must stay `@ObservedObject`.
+    /// (A view's closures cannot assign it either: `@ObservedObject`'s setter is mutating.)
+    mutating func startOver() {
+        cart = CartModel()
     }
 }
 
