@@ -1,10 +1,12 @@
 -- End-to-end check of `statelint lsp` with Neovim's built-in LSP client (Neovim 0.7+), run by
--- Scripts/test-lsp-neovim.sh: STATELINT is the binary, WORKSPACE a copy of Examples/DemoApp.
+-- Scripts/test-lsp-neovim.sh after the init file, which is README.md's setup snippet for this
+-- Neovim: the snippet, not this file, starts the server and attaches it to Swift buffers.
+-- WORKSPACE is a copy of Examples/DemoApp; SERVER_LOG is where the `statelint` on PATH writes
+-- `start ARGS` and `exit STATUS`.
 -- Exits 0 when every check passes (`:qa!`), 1 otherwise (`:cq!`).
-local statelint = assert(os.getenv('STATELINT'), 'STATELINT is not set')
 local root = assert(os.getenv('WORKSPACE'), 'WORKSPACE is not set')
+local server_log = assert(os.getenv('SERVER_LOG'), 'SERVER_LOG is not set')
 local failures = 0
-local exit_code = nil
 
 local function say(text)
   io.stdout:write(text .. '\n')
@@ -36,20 +38,50 @@ local function line(buffer, number)  -- 1-based
   return vim.api.nvim_buf_get_lines(buffer, number - 1, number, false)[1]
 end
 
+-- The statelint clients attached to `buffer` (get_clients from 0.10, get_active_clients before).
+local function statelint_clients(buffer)
+  local all = vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
+  local attached = {}
+  for _, client in ipairs(all) do
+    if client.name == 'statelint' and vim.lsp.buf_is_attached(buffer, client.id) then table.insert(attached, client) end
+  end
+  return attached
+end
+
+-- What the `statelint` on PATH logged: its starts (arguments) and exit statuses, in order.
+local function server_log_lines()
+  local file = io.open(server_log)
+  if not file then return {} end
+  local lines = {}
+  for entry in file:lines() do table.insert(lines, entry) end
+  file:close()
+  return lines
+end
+
+local function server_starts()
+  local starts = {}
+  for _, entry in ipairs(server_log_lines()) do
+    if entry:sub(1, 6) == 'start ' then table.insert(starts, entry:sub(7)) end
+  end
+  return starts
+end
+
 -- The checks, in order; a Lua error counts as a failure and still ends Neovim.
 local function run()
-  local client_id = vim.lsp.start_client({
-    name = 'statelint',
-    cmd = { statelint, 'lsp', '--stdio' },
-    root_dir = root,
-    on_exit = function(code) exit_code = code end,
-  })
-  check(client_id ~= nil, 'the client started statelint lsp')
-
-  -- 1. Open a view: its two findings arrive as diagnostics, at the right places.
+  -- 1. Open a view: the README's setup starts `statelint lsp` for the project and attaches it;
+  --    the view's two findings arrive as diagnostics, at the right places.
   vim.cmd('edit ' .. vim.fn.fnameescape(root .. '/Views/LibraryView.swift'))
   local library = vim.api.nvim_get_current_buf()
-  vim.lsp.buf_attach_client(library, client_id)
+  check(vim.bo[library].filetype == 'swift', 'LibraryView.swift has filetype swift', vim.bo[library].filetype)
+  check(vim.wait(20000, function() return #statelint_clients(library) > 0 end, 20),
+    "the README's setup started statelint and attached it to LibraryView.swift", server_log_lines())
+  local client = statelint_clients(library)[1]
+  if not client then error('no statelint client: the setup from README.md did not start one') end
+  local client_id = client.id
+  check(#statelint_clients(library) == 1, 'exactly one statelint client on the buffer', #statelint_clients(library))
+  check(client.config.root_dir == root, 'its root is the project folder (the one holding .git)', client.config.root_dir)
+  vim.wait(5000, function() return server_starts()[1] ~= nil end, 20)
+  check(server_starts()[1] == 'lsp' or server_starts()[1] == 'lsp --stdio', 'the setup ran `statelint lsp`', server_log_lines())
   check(vim.wait(20000, function() return #vim.diagnostic.get(library) == 2 end, 20), 'LibraryView.swift: two diagnostics arrive', diagnostics(library))
   local found = diagnostics(library)
   check(found[1] and found[1].lnum == 4 and found[1].col == 4 and found[1].end_col == 45, 'the first is at 5:5-5:46 (model)', found[1])
@@ -85,11 +117,14 @@ local function run()
   -- 4. Another open file changes a class into a struct: this view's findings go.
   vim.cmd('edit ' .. vim.fn.fnameescape(root .. '/Views/SearchView.swift'))
   local search = vim.api.nvim_get_current_buf()
-  vim.lsp.buf_attach_client(search, client_id)
+  check(vim.wait(10000, function() return vim.lsp.buf_is_attached(search, client_id) end, 20),
+    'the setup attached the same server to SearchView.swift', statelint_clients(search))
   check(vim.wait(20000, function() return #vim.diagnostic.get(search) == 2 end, 20), 'SearchView.swift: two diagnostics (SearchModel is a class)', diagnostics(search))
   vim.cmd('edit ' .. vim.fn.fnameescape(root .. '/Models/Models.swift'))
   local models = vim.api.nvim_get_current_buf()
-  vim.lsp.buf_attach_client(models, client_id)
+  check(vim.wait(10000, function() return vim.lsp.buf_is_attached(models, client_id) end, 20),
+    'the setup attached the same server to Models.swift', statelint_clients(models))
+  check(#server_starts() == 1, 'one server for the three files of the project', server_log_lines())
   local class_line
   for number = 1, vim.api.nvim_buf_line_count(models) do
     if line(models, number) == 'class SearchModel {' then class_line = number end
@@ -109,7 +144,13 @@ local function run()
 
   -- 6. Shutdown and exit: the server ends with status 0.
   vim.lsp.stop_client(client_id)
-  check(vim.wait(10000, function() return exit_code ~= nil end, 20) and exit_code == 0, 'statelint lsp exited with status 0 after shutdown', exit_code)
+  local function exit_status()
+    for _, entry in ipairs(server_log_lines()) do
+      if entry:sub(1, 5) == 'exit ' then return entry:sub(6) end
+    end
+  end
+  check(vim.wait(10000, function() return exit_status() ~= nil end, 20) and exit_status() == '0',
+    'statelint lsp exited with status 0 after shutdown', server_log_lines())
 end
 
 local ok, problem = pcall(run)

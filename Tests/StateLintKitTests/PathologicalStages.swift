@@ -103,9 +103,9 @@ extension PathologicalPipeline {
                 problems.append("\(where_): token range \(range) outside 0..<\(count)")
             }
             // Not checked: that a declaration's keyword lies inside its parent's `body`. The
-            // campaign of 2026-12-02 found declarations whose parent's body ends before them
-            // (real code and mutated fixtures); the scanner's scope stack and `findBody`
-            // disagree there. Open: see the README's robustness section.
+            // fuzzers found declarations whose parent's body ends before them (real code and
+            // mutated fixtures); the scanner's scope stack and `findBody` disagree there.
+            // Open: see docs/robustness.md.
             _ = structure.name(of: index)
             _ = structure.qualifiedName(of: index)
             _ = structure.attributes(of: index).map(structure.attributeName)
@@ -284,8 +284,8 @@ extension PathologicalPipeline {
         let path = sourcePath
         let engine = LintEngine(rules: configuredRules(extraOptions: false), directiveSeverity: .warning)
         // As `--fix` lints: a file that is not text (a NUL byte, invalid UTF-8) is skipped, never
-        // fixed. (Fixing such bytes, which nothing does, can leave a teardown unseen: the campaign
-        // of 2026-12-02 found two inputs with NULs where it did; see the README.)
+        // fixed. (Fixing such bytes, which nothing does, can leave a teardown unseen: the fuzzers
+        // found two inputs with NULs where it did.)
         func lint(_ text: [UInt8]) -> [Finding] {
             engine.lint([(path, text)], validatingText: true).findings.sorted(by: Finding.isOrderedBefore)
         }
