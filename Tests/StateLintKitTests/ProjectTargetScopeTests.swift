@@ -189,6 +189,27 @@ import Testing
         #expect(found == ["\(catalog):3:5 observable_object_in_state"], "\(found.sorted())")
     }
 
+    @Test func conformancesFollowBaseClassesInOtherTargets() throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        // The app's Xcode target does not list the package among its dependencies (Xcode keeps
+        // package products elsewhere): its classes still inherit the package's conformances.
+        try tree.write("Kit/Package.swift", "let package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n")
+        try tree.write("Kit/Sources/Kit/Searchable.swift", "import Combine\nopen class Searchable: ObservableObject { public init() {} }\n")
+        try tree.write("Shop/ShopApp.swift", "import SwiftUI\n@main struct ShopApp: App { var body: some Scene { WindowGroup { SearchView() } } }\n")
+        try tree.write("Shop/SearchView.swift", """
+        import SwiftUI
+        import Kit
+        final class ProductSearch: Searchable {}
+        struct SearchView: View {
+            @State private var search = ProductSearch()
+            var body: some View { Text("") }
+        }
+        """)
+        let found = ProjectTargetScopeTests.findings([], in: tree.root)
+        #expect(found == ["\(tree.path("Shop/SearchView.swift")):5:5 observable_object_in_state"], "\(found.sorted())")
+    }
+
     @Test func xcodeTargetsKeepSameNamedViewsApart() throws {
         let tree = try TemporaryTree()
         defer { tree.remove() }

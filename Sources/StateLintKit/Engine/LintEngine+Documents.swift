@@ -13,22 +13,16 @@ extension LintEngine {
     /// Analyses the text of a file to lint (`file` numbers it among the caller's files).
     public func analyseDocument(path: String, file: FileID, bytes: [UInt8]) throws(FileReadError) -> Document {
         try SourceReader.validateText(bytes, path: path)
-        let source = SourceFile(path: path, bytes: bytes)
-        let scan = Tokenizer.scanCode(source.bytes)
-        let comments = scan.comments
-        let structure = FileStructure(code: CodeTokens(file: source, scan: scan))
-        let summary = TypeDeclarationSummary(structure)
-        return Document(path: path, summary: summary,
-                        facts: FactExtractor(structure: structure, file: file, summary: summary).facts(),
-                        directives: DirectiveFilter(file: source, id: file, tokens: comments))
+        var timings = Timings()
+        let (analysed, summary) = Self.analyse(bytes, path: path, file: file, role: .linted, bodies: .all, keepsBytes: false, timings: &timings)
+        return Document(path: path, summary: summary, facts: analysed.facts, directives: analysed.directives!)
     }
 
     /// The declarations and view facts of a file that is only indexed.
     public static func analyseIndexed(path: String, file: FileID, bytes: [UInt8]) -> (summary: TypeDeclarationSummary, facts: FileFacts) {
-        let source = SourceFile(path: path, bytes: bytes)
-        let structure = FileStructure(code: CodeTokens(file: source, scan: Tokenizer.scanCode(source.bytes)))
-        let summary = TypeDeclarationSummary(structure)
-        return (summary, FactExtractor(structure: structure, file: file, summary: summary).facts())
+        var timings = Timings()
+        let (analysed, summary) = analyse(bytes, path: path, file: file, role: .indexed, bodies: .all, keepsBytes: false, timings: &timings)
+        return (summary, analysed.facts)
     }
 
     /// The findings of `document`, with its views merged with the parts in `related` (other

@@ -118,15 +118,25 @@ public struct LintEngine: Sendable {
         // Each file's declarations go into the index as soon as it is analysed, on the worker
         // threads, so building the index is not a sequential step after them. Dependencies get an
         // index of their own: the project's declarations take precedence over theirs.
-        let index = SharedIndexBuilder(reservingCapacity: 4 * firstDependency)
-        let dependencyIndex = SharedIndexBuilder(reservingCapacity: 4 * dependencyFiles.count)
+        let indexes = IndexBuild(projectFiles: firstDependency, dependencyFiles: dependencyFiles.count,
+                                 keepsSummaries: targets != nil)
         let directory = WorkingDirectory.current()
+        // The project files' targets, worked out per folder of the sorted list (not per file).
+        let fileTargets = targets.map { $0.targets(ofFiles: Array(work[..<firstDependency])) }
         let analyses = parallelMap(Array(work.indices), jobs: options.jobs) { position -> FileAnalysis in
             let role: FileRole = position < files.count ? .linted : position < firstDependency ? .indexed : .dependency
             var (analysis, summary) = analyse(work[position], file: FileID(position), role: role, sources: sources,
-                                              directory: directory, validatingText: validatingText,
-                                              keepsSummary: targets != nil && role != .dependency)
-            Self.measure(&analysis.timings.index) { (role == .dependency ? dependencyIndex : index).add(summary, position: position) }
+                                              directory: directory, validatingText: validatingText)
+            Self.measure(&analysis.timings.index) {
+                if role == .dependency {
+                    indexes.addDependency(summary, position: position)
+                } else {
+                    indexes.add(summary, position: position)
+                    if let fileTargets, case .success(let analysed) = analysis.outcome, fileTargets[position] != TargetID.restOnly {
+                        analysed.facts.targets = fileTargets[position]
+                    }
+                }
+            }
             progress?(role == .linted ? .linting : .indexing, role == .linted ? files.count : work.count - files.count)
             return analysis
         }
@@ -145,15 +155,10 @@ public struct LintEngine: Sendable {
             }
         }
         result.dependencyFileCount = dependencyFiles.count - result.skippedDependencyFiles.count
-        let dependencies = Self.measure(&result.timings.index) { dependencyIndex.build() }
-        let project = Self.measure(&result.timings.index) { index.build(aliasFallback: dependencies) }
-        var scopes = TypeScopes(project: project, dependencies: dependencies)
-        if var targets {
-            Self.measure(&result.timings.index) {
-                let byTarget = TargetScopes.assign(analyses, projectCount: firstDependency, targets: &targets)
-                scopes = TargetScopes.scopes(project: project, dependencies: dependencies, analyses: analyses,
-                                             byTarget: byTarget, targets: targets, jobs: options.jobs)
-            }
+        var projectTargets = targets ?? ProjectTargets(root: "/")
+        let scopes = Self.measure(&result.timings.index) { () -> TypeScopes in
+            let byTarget = TargetAssignment.finish(analyses, projectCount: firstDependency, targets: &projectTargets)
+            return indexes.finish(byTarget: byTarget, targets: projectTargets, jobs: options.jobs)
         }
         let checked = findings(of: analyses, scopes: scopes, timings: &result.timings) { path in
             var timings = Timings()
@@ -198,41 +203,49 @@ public struct LintEngine: Sendable {
         let byteCount: Int
         /// Kept only for `keepsSourcesWithFixes`, for a linted file a fix may edit.
         var bytes: [UInt8]? = nil
-        /// Its declarations, kept when a project's targets may need indexes of their own.
-        var summary: TypeDeclarationSummary? = nil
+    }
+
+    /// Phase 1 for one file's bytes, the one function every caller runs (a run over files, the
+    /// language server's documents and indexed files, views completed in phase 2): tokens,
+    /// structure, the declarations for the index, the view facts (a dependency's are never
+    /// needed) and, for a linted file, its directives. `keepsBytes`: keep the bytes when a fix
+    /// may edit them. Checking that the bytes are text is the caller's.
+    static func analyse(_ bytes: [UInt8], path: String, file fileID: FileID, role: FileRole, bodies: FactExtractor.BodyReading,
+                        keepsBytes: Bool, timings: inout Timings) -> (Analysed, TypeDeclarationSummary) {
+        let file = SourceFile(path: path, bytes: bytes)
+        // One clock reading per phase boundary, and no closures: a closure's captures are
+        // copies, and each copy of the structure retains and releases every array in it.
+        var clock = PhaseClock()
+        let scan = Tokenizer.scanCode(file.bytes)
+        clock.lap(&timings.tokenize)
+        let comments = scan.comments
+        let structure = FileStructure(code: CodeTokens(file: file, scan: consume scan))
+        clock.lap(&timings.structure)
+        let summary = TypeDeclarationSummary(structure)
+        clock.lap(&timings.index)
+        let facts = role == .dependency ? FileFacts(path: path, file: fileID)
+            : FactExtractor(structure: structure, file: fileID, bodies: bodies, summary: summary).facts()
+        clock.lap(&timings.model)
+        let directives = role == .linted ? DirectiveFilter(file: file, id: fileID, tokens: comments) : nil
+        clock.lap(&timings.rules)
+        let mayBeFixed = keepsBytes && (!facts.isEmpty || !(directives?.isEmpty ?? true))
+        return (Analysed(facts: facts, directives: directives, byteCount: bytes.count, bytes: mayBeFixed ? bytes : nil), summary)
     }
 
     /// Reads and analyses one file. A dependency's file is only summarised for the index, and is
     /// checked like a linted one (text, and a smaller size limit), so a stray binary or generated
     /// table is skipped, not indexed.
     private func analyse(_ path: String, file fileID: FileID, role: FileRole, sources: [String: [UInt8]],
-                         directory: WorkingDirectory?, validatingText: Bool, keepsSummary: Bool) -> (FileAnalysis, TypeDeclarationSummary) {
+                         directory: WorkingDirectory?, validatingText: Bool) -> (FileAnalysis, TypeDeclarationSummary) {
         var timings = Timings()
         let isLinted = role == .linted
         do throws(FileReadError) {
             let bytes = try Self.load(path, sources: sources, below: directory, timings: &timings,
                                       maximumSize: role == .dependency ? options.maximumDependencyFileSize : SourceReader.maximumFileSize)
             if (isLinted && validatingText) || role == .dependency { try SourceReader.validateText(bytes, path: path) }
-            let file = SourceFile(path: path, bytes: bytes)
-            // One clock reading per phase boundary, and no closures: a closure's captures are
-            // copies, and each copy of the structure retains and releases every array in it.
-            var clock = PhaseClock()
-            let scan = Tokenizer.scanCode(file.bytes)
-            clock.lap(&timings.tokenize)
-            let comments = scan.comments
-            let structure = FileStructure(code: CodeTokens(file: file, scan: consume scan))
-            clock.lap(&timings.structure)
-            let summary = TypeDeclarationSummary(structure)
-            clock.lap(&timings.index)
-            // A package's views are not the project's: its facts are never needed.
-            let facts = role == .dependency ? FileFacts(path: path, file: fileID)
-                : FactExtractor(structure: structure, file: fileID, bodies: .ofLikelyViews, summary: summary).facts()
-            clock.lap(&timings.model)
-            let directives = isLinted ? DirectiveFilter(file: file, id: fileID, tokens: comments) : nil
-            clock.lap(&timings.rules)
-            let mayBeFixed = options.keepsSourcesWithFixes && isLinted && (!facts.isEmpty || !(directives?.isEmpty ?? true))
-            let analysed = Analysed(facts: facts, directives: directives, byteCount: bytes.count, bytes: mayBeFixed ? bytes : nil,
-                                    summary: keepsSummary ? summary : nil)
+            let keepsBytes = options.keepsSourcesWithFixes && isLinted
+            let (analysed, summary) = Self.analyse(bytes, path: path, file: fileID, role: role, bodies: .ofLikelyViews,
+                                                   keepsBytes: keepsBytes, timings: &timings)
             return (FileAnalysis(path: path, isLinted: isLinted, outcome: .success(analysed), timings: timings), summary)
         } catch {
             return (FileAnalysis(path: path, isLinted: isLinted, outcome: .failure(error), timings: timings), TypeDeclarationSummary())
@@ -419,27 +432,5 @@ public struct LintEngine: Sendable {
         let value = work()
         total += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return value
-    }
-}
-
-/// The project index under construction, shared by the worker threads.
-private final class SharedIndexBuilder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var builder: ProjectIndex.Builder
-
-    init(reservingCapacity typeCount: Int) {
-        builder = ProjectIndex.Builder(reservingCapacity: typeCount)
-    }
-
-    func add(_ summary: TypeDeclarationSummary, position: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        builder.add(summary, position: position)
-    }
-
-    func build(aliasFallback: ProjectIndex? = nil) -> ProjectIndex {
-        lock.lock()
-        defer { lock.unlock() }
-        return builder.build(aliasFallback: aliasFallback)
     }
 }

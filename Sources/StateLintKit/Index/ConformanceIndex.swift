@@ -60,9 +60,14 @@ public struct ConformanceIndex: Sendable {
     /// (and of the typealiases of them): a name not in it needs no lookup.
     public private(set) var legacyObservableObjectNames: Set<String> = []
 
+    /// For a target's index: what the whole project's index says of an inherited name that this
+    /// one's types do not declare (a base class in another target).
+    private var fallback: [ConformanceIndex] = []
+
     public init() {}
 
-    public init(headers: [TypeHeader], aliases: [TypeDeclarationSummary.Alias]) {
+    public init(headers: [TypeHeader], aliases: [TypeDeclarationSummary.Alias], fallback: ConformanceIndex? = nil) {
+        if let fallback { self.fallback = [fallback] }
         for alias in aliases where self.aliases[alias.qualifiedName] == nil { self.aliases[alias.qualifiedName] = alias.target }
         // About one entry per header: the tables are not regrown (and rehashed) a dozen times.
         entries.reserveCapacity(headers.count)
@@ -202,7 +207,11 @@ public struct ConformanceIndex: Sendable {
                 let scope = DottedName.lastDot(in: name).map { String(name[..<$0]) }
                 resolved = resolve(inherited, inScope: scope).flatMap { slots[$0] }
             }
-            if let resolved, resolved != slot { result.formUnion(computeConformances(of: resolved, meanings: &meanings)) }
+            if let resolved {
+                if resolved != slot { result.formUnion(computeConformances(of: resolved, meanings: &meanings)) }
+            } else if let fallback = fallback.first {
+                result.formUnion(fallback.conformances(of: inherited, inScope: nil))
+            }
         }
         entries[slot].conformances = result
         entries[slot].state = .done

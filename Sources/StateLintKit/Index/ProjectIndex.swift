@@ -93,6 +93,32 @@ public struct TypeDeclarationSummary: Sendable {
                              hash: hash, isASCII: isASCII, kind: kind, mayBeDotted: mayBeDotted))
     }
 
+    /// Whether it declares nothing the index keeps.
+    public var isEmpty: Bool { entries.isEmpty && aliases.isEmpty && headers.isEmpty }
+
+    /// Only the declarations and headers of the names hashed in `hashes` (`NameTable.hash` of
+    /// the qualified name): what a target's overlay index needs (see `TypeScopes`).
+    public func restricted(toNames hashes: Set<UInt64>) -> TypeDeclarationSummary {
+        var kept = TypeDeclarationSummary()
+        for entry in entries where hashes.contains(entry.hash) {
+            let start = kept.names.count
+            kept.names += nameBytes(of: entry)
+            kept.addEntry(from: start, kind: entry.kind, mayBeDotted: entry.mayBeDotted)
+        }
+        guard !kept.entries.isEmpty || !headers.isEmpty else { return kept }
+        for (header, declaration) in zip(headers, headerDeclarations) {
+            var name = header.name
+            guard hashes.contains(name.withUTF8 { NameTable.hash($0) }) else { continue }
+            kept.headers.append(header)
+            kept.headerDeclarations.append(declaration)
+        }
+        return kept
+    }
+
+    private func nameBytes(of entry: Entry) -> ArraySlice<UInt8> {
+        names[Int(entry.start)..<Int(entry.start + entry.length)]
+    }
+
     /// The entry's name as `FileStructure.qualifiedName(of:)` (or `name(of:)`) spells it.
     public func qualifiedName(of entry: Entry) -> String {
         names.withUnsafeBufferPointer { String(decoding: $0[Int(entry.start)..<Int(entry.start + entry.length)], as: UTF8.self) }
@@ -200,7 +226,9 @@ public struct ProjectIndex: Sendable {
         /// The finished index. Typealiases whose target the project does not declare resolve
         /// through `aliasFallback` (the dependencies' index), so `typealias AppStore = Store`
         /// of a package's `Store` class is a class too.
-        public func build(aliasFallback: ProjectIndex? = nil) -> ProjectIndex {
+        /// `conformanceFallback` answers for inherited names no header here declares (a target's
+        /// index falls back on the project's).
+        public func build(aliasFallback: ProjectIndex? = nil, conformanceFallback: ConformanceIndex? = nil) -> ProjectIndex {
             var index = self.index
             var conformers: [String] = []
             index.names.withUnsafeBufferPointer { arena in
@@ -213,7 +241,7 @@ public struct ProjectIndex: Sendable {
             for name in conformers where index.lookup(name) == nil { index.register(name, .referenceType) }
             // Typealiases, resolved through each other a few levels deep, in file order.
             let allAliases = aliases.sorted { $0.position < $1.position }.flatMap(\.aliases)
-            index.conformances = ConformanceIndex(headers: headers, aliases: allAliases)
+            index.conformances = ConformanceIndex(headers: headers, aliases: allAliases, fallback: conformanceFallback)
             var pending = allAliases
             for _ in 0..<4 where !pending.isEmpty {
                 pending = pending.filter { alias in

@@ -7,4 +7,7 @@ public struct TargetID: Hashable, Sendable, Comparable {
     /// The target of the files no other target claims (and of every file in a project with
     /// no targets).
     public static let rest = TargetID(0)
+
+    /// `[.rest]`, shared: the answer for most files, made once.
+    public static let restOnly: [TargetID] = [.rest]
 }

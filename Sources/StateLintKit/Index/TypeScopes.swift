@@ -1,5 +1,11 @@
-/// The type indexes a project's code is resolved in: each target's (its files and those of the
-/// targets it depends on), the whole project's, and its dependencies' sources'.
+/// The type indexes a project's code is resolved in: each target's overlay, the whole project's,
+/// and its dependencies' sources'.
+///
+/// A target's overlay holds only the names that more than one target declares ("contested"),
+/// as the target and the targets it depends on declare them: every other name means the same
+/// in every target, so the project's index answers. A name the overlay declares hides the
+/// project's. (A type that inherits from a contested name is resolved in the project's index,
+/// where that name's declarations are merged: it may gain a conformance of the other target's.)
 public struct TypeScopes: Sendable {
     public let project: ProjectIndex
     public let dependencies: ProjectIndex
@@ -18,9 +24,17 @@ public struct TypeScopes: Sendable {
         return position < targets.count ? targets[position] : nil
     }
 
-    /// What code of `target` sees first: its scope's index, else the project's.
-    public func index(of target: TargetID) -> ProjectIndex {
-        targetIndex(target) ?? project
+    /// The conformances of the type `name` (written at the top level) as code of `target` sees it.
+    public func conformances(of name: String, in target: TargetID) -> ConformanceIndex.Conformances {
+        if let overlay = targetIndex(target), overlay.conformances.entry(for: name, inScope: nil) != nil {
+            return overlay.conformances.conformances(of: name, inScope: nil)
+        }
+        return project.conformances.conformances(of: name, inScope: nil)
+    }
+
+    /// The qualified name of the project type `name` means in `target`'s code, if any.
+    public func resolve(_ name: String, in target: TargetID) -> String? {
+        targetIndex(target)?.conformances.resolve(name, inScope: nil) ?? project.conformances.resolve(name, inScope: nil)
     }
 
     /// A resolver for code of each target in `targets` (by position), sharing `base`'s settings.

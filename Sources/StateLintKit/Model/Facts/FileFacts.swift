@@ -10,7 +10,7 @@ public final class FileFacts: @unchecked Sendable {
     public let file: FileID
     /// The project targets the file belongs to (usually one): set by the engine, which knows
     /// the project, before views are made.
-    public var targets: [TargetID] = [.rest]
+    public var targets: [TargetID] = TargetID.restOnly
     public internal(set) var types: [TypeFacts] = []
     public internal(set) var previews: [PreviewFacts] = []
     /// Line starts, for the positions of findings; made only for a file with facts.

@@ -33,11 +33,10 @@ public struct ProjectViews: Sendable {
         }
         for file in files {
             for target in file.targets {
-                let index = scopes.index(of: target)
                 for part in file.types {
                     let name = part.kind == .extension
                         ? Self.declaredName(extending: part.name, declared: declaredIn[target] ?? [], nested: nestedIn[target] ?? [:],
-                                            index: index)
+                                            resolve: { scopes.resolve($0, in: target) })
                         : part.name
                     let key = Key(target: target, name: name)
                     if let group = groupOf[key] {
@@ -52,9 +51,7 @@ public struct ProjectViews: Sendable {
         var views: [SwiftUIView] = []
         var filesToComplete = Set<FileID>()
         for (key, parts) in groups {
-            guard let role = Self.role(of: key.name, parts: parts, index: scopes.index(of: key.target))
-                    ?? scopes.targetIndex(key.target).flatMap({ _ in Self.role(of: key.name, parts: parts, index: scopes.project) })
-            else { continue }
+            guard let role = Self.role(parts: parts, conformances: scopes.conformances(of: key.name, in: key.target)) else { continue }
             let view = Self.view(named: key.name, target: key.target, role: role, parts: parts)
             if view.mayReachBodies {
                 for part in parts where part.hasUnreadBodies { filesToComplete.insert(part.file) }
@@ -93,7 +90,7 @@ public struct ProjectViews: Sendable {
     /// without a module prefix (`MyApp.FeedView`), else the one type whose name ends with it.
     /// `nested`: the declared names with a dot, by their last component.
     static func declaredName(extending written: String, declared: Set<String>, nested: [String: [String]],
-                             index: ProjectIndex) -> String {
+                             resolve: (String) -> String?) -> String {
         if declared.contains(written) { return written }
         if let dot = DottedName.firstDot(in: written) {
             let rest = String(written[written.index(after: dot)...])
@@ -107,12 +104,13 @@ public struct ProjectViews: Sendable {
                 return candidates[0]
             }
         }
-        return index.conformances.resolve(written, inScope: nil) ?? written
+        return resolve(written) ?? written
     }
 
-    /// What the type's conformances (and `body`) make of it; nil for a type that is no view.
-    static func role(of name: String, parts: [TypeFacts], index: ProjectIndex) -> ViewRole? {
-        var conformances = index.conformances.conformances(of: name, inScope: nil)
+    /// What the type's conformances (what the index knows of its name, and what its parts
+    /// say, `body` included) make of it; nil for a type that is no view.
+    static func role(parts: [TypeFacts], conformances known: ConformanceIndex.Conformances) -> ViewRole? {
+        var conformances = known
         for part in parts {
             for inherited in part.inheritance { conformances.formUnion(.named(inherited)) }
             switch part.bodyKind {

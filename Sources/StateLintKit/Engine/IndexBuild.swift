@@ -1,0 +1,104 @@
+import Foundation
+
+/// The one way a project's type indexes are built, by a command-line run and by the language
+/// server alike: files' summaries come in from any thread, in any order, each with its position
+/// in the file list (typealiases resolve in that order); `finish` builds the project's index,
+/// the dependencies', and the overlay of each target whose names meet another's (`TypeScopes`),
+/// the overlays on all cores.
+final class IndexBuild: @unchecked Sendable {
+    private let lock = NSLock()
+    private var project: ProjectIndex.Builder
+    private var dependencies: ProjectIndex.Builder
+    /// By position, kept when the project has targets: the overlays are made from them.
+    private var summaries: [TypeDeclarationSummary?]
+
+    /// `projectFiles` and `dependencyFiles` size the tables; `keepsSummaries` when targets may
+    /// need overlays.
+    init(projectFiles: Int, dependencyFiles: Int, keepsSummaries: Bool) {
+        project = ProjectIndex.Builder(reservingCapacity: 4 * projectFiles)
+        dependencies = ProjectIndex.Builder(reservingCapacity: 4 * dependencyFiles)
+        summaries = keepsSummaries ? [TypeDeclarationSummary?](repeating: nil, count: projectFiles) : []
+    }
+
+    /// A project file's declarations.
+    func add(_ summary: TypeDeclarationSummary, position: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        project.add(summary, position: position)
+        if position < summaries.count { summaries[position] = summary }
+    }
+
+    /// A dependency's declarations: below the project's, which hide them.
+    func addDependency(_ summary: TypeDeclarationSummary, position: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        dependencies.add(summary, position: position)
+    }
+
+    /// The indexes, once every summary is in. `byTarget`: the project files' positions by target.
+    func finish(byTarget: [TargetID: [Int]], targets: ProjectTargets, jobs: Int) -> TypeScopes {
+        lock.lock()
+        defer { lock.unlock() }
+        let dependencyIndex = dependencies.build()
+        let projectIndex = project.build(aliasFallback: dependencyIndex)
+        guard byTarget.count > 1, !summaries.isEmpty else { return TypeScopes(project: projectIndex, dependencies: dependencyIndex) }
+        let contested = ContestedNames(summaries: summaries, byTarget: byTarget)
+        let overlaid = byTarget.keys.filter { target in
+            contested.targets.contains(target) || targets.dependencies(of: target).contains(where: contested.targets.contains)
+        }.sorted()
+        guard !overlaid.isEmpty else { return TypeScopes(project: projectIndex, dependencies: dependencyIndex) }
+        // What each file of an overlaid target (or of a target it depends on) gives overlays,
+        // worked out once per file however many targets see it.
+        var visible: [TargetID: [Int]] = [:]
+        for target in overlaid {
+            var positions = byTarget[target] ?? []
+            for dependency in targets.dependencies(of: target) { positions += byTarget[dependency] ?? [] }
+            visible[target] = positions.sorted()
+        }
+        let seen = Array(Set(visible.values.joined())).sorted()
+        let summaries = self.summaries
+        let restricted = parallelMap(seen, jobs: jobs) { position -> TypeDeclarationSummary? in
+            let kept = summaries[position]?.restricted(toNames: contested.hashes)
+            return kept?.isEmpty == false ? kept : nil
+        }
+        var parts: [Int: TypeDeclarationSummary] = [:]
+        for (position, kept) in zip(seen, restricted) where kept != nil { parts[position] = kept }
+        let overlayParts = parts, visibleFiles = visible
+        let overlays = parallelMap(overlaid, jobs: jobs) { target -> ProjectIndex in
+            var builder = ProjectIndex.Builder()
+            for position in visibleFiles[target] ?? [] {
+                if let kept = overlayParts[position] { builder.add(kept, position: position) }
+            }
+            return builder.build(aliasFallback: dependencyIndex, conformanceFallback: projectIndex.conformances)
+        }
+        var indexes = [ProjectIndex?](repeating: nil, count: targets.all.count)
+        for (target, overlay) in zip(overlaid, overlays) { indexes[Int(target.index)] = overlay }
+        return TypeScopes(project: projectIndex, dependencies: dependencyIndex, targets: indexes)
+    }
+}
+
+/// The type names more than one target declares, and the targets declaring them: only there
+/// can a target's answer differ from the project's. Names are compared by their hash (a
+/// collision only costs an overlay entry that was not needed).
+struct ContestedNames {
+    var hashes: Set<UInt64> = []
+    var targets: Set<TargetID> = []
+
+    init(summaries: [TypeDeclarationSummary?], byTarget: [TargetID: [Int]]) {
+        var firstTarget: [UInt64: TargetID] = [:]
+        for (target, positions) in byTarget {
+            for position in positions {
+                guard let summary = summaries[position] else { continue }
+                for entry in summary.entries where entry.kind != .extension {
+                    if let first = firstTarget.updateValue(target, forKey: entry.hash), first != target { hashes.insert(entry.hash) }
+                }
+            }
+        }
+        guard !hashes.isEmpty else { return }
+        for (target, positions) in byTarget where positions.contains(where: { position in
+            summaries[position]?.entries.contains { $0.kind != .extension && hashes.contains($0.hash) } ?? false
+        }) {
+            targets.insert(target)
+        }
+    }
+}
