@@ -294,12 +294,14 @@ struct LSPDiagnosticsTests {
         _ = client.request("initialize", ["capabilities": [:], "rootUri": .null,
                                           "workspaceFolders": [["uri": .string(FileURI.uri(ofPath: first.root)), "name": "first"]]])
         client.notify("initialized")
+        #expect(client.waitForIndexing() != nil)
         // Outside every folder the view sees only open documents: `Model` is unknown, no finding.
         client.open(view, LSPSamples.view())
         let uri = FileURI.uri(ofPath: view)
         #expect(client.diagnostics(uri) == [])
         client.notify("workspace/didChangeWorkspaceFolders", ["event": [
             "added": [["uri": .string(FileURI.uri(ofPath: second.root)), "name": "second"]], "removed": []]])
+        #expect(client.waitForIndexing() != nil)
         #expect(client.diagnostics(uri) == [])  // its own folder says `Model` is a struct
         try second.write("Model.swift", LSPSamples.model)
         client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(FileURI.uri(ofPath: second.path("Model.swift"))), "type": 2]]])

@@ -158,12 +158,12 @@ struct LSPLifecycleTests {
         let tree = try TemporaryTree()
         defer { tree.remove() }
         let path = try tree.write("View.swift", CLISamples.inlineClass)
-        let backend = GatedBackend(blocking: .indexing)
+        let backend = GatedBackend(blocking: .linting)
         let client = LSPTestClient(backend: backend)
         defer { client.close() }
         client.initialize(root: tree.root)
-        #expect(backend.waitUntilBlocked())  // the engine queue is busy indexing
         client.open(path, CLISamples.inlineClass)
+        #expect(backend.waitUntilBlocked())  // the engine queue is busy linting
         let params: LSPJSON = ["textDocument": ["uri": .string(FileURI.uri(ofPath: path))],
                                "range": range(7, 0, 7, 0).json, "context": ["diagnostics": []]]
         let cancelled = client.send("textDocument/codeAction", params)

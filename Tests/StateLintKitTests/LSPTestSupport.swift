@@ -158,14 +158,28 @@ final class LSPTestClient: @unchecked Sendable {
 
     // MARK: Lifecycle
 
-    /// `initialize` and `initialized` for the workspace `root` (nil: no folder).
+    /// `initialize` and `initialized` for the workspace `root` (nil: no folder). With
+    /// `waitForIndex`, returns once the folder is indexed (the server's "Indexed" log message),
+    /// so documents opened next lint against the whole index; without it, documents opened
+    /// meanwhile are linted at once with what is indexed so far, and again afterwards.
     @discardableResult
-    func initialize(root: String?, capabilities: LSPJSON = [:], sendInitialized: Bool = true) -> LSPJSON? {
+    func initialize(root: String?, capabilities: LSPJSON = [:], sendInitialized: Bool = true,
+                    waitForIndex: Bool = true) -> LSPJSON? {
         var params: [String: LSPJSON] = ["processId": .null, "capabilities": capabilities]
         params["rootUri"] = root.map { .string(FileURI.uri(ofPath: $0)) } ?? .null
         let response = request("initialize", .object(params))
         if sendInitialized { notify("initialized") }
+        if sendInitialized && waitForIndex && root != nil { _ = waitForIndexing() }
         return response
+    }
+
+    /// The server's log message that indexing is done (taken), waiting for it.
+    @discardableResult
+    func waitForIndexing(timeout: TimeInterval = LSPTestClient.timeout) -> LSPJSON? {
+        next(timeout: timeout) { message in
+            message["method"] == "window/logMessage"
+                && message["params"]?["message"]?.stringValue?.hasPrefix("statelint: Indexed") == true
+        }
     }
 
     func open(_ path: String, _ text: String, version: Int = 1) {
@@ -292,9 +306,11 @@ func lspPosition(ofUTF8Offset offset: Int, in text: String, encoding: PositionEn
     return ["line": 0, "character": 0]
 }
 
-/// The real backend, with one call held until the test releases it: the first indexing or
-/// the first lint. Holding the engine queue makes "a request waits behind work" and "changes
-/// arrive while a lint runs" deterministic. Records the text of every lint.
+/// The real backend, with one call held until the test releases it: the first indexing (which
+/// holds the indexing queue) or the first lint (the engine queue). Holding the engine queue
+/// makes "a request waits behind work" and "changes arrive while a lint runs" deterministic;
+/// holding the indexing queue, "documents are linted before the index is done". Records the
+/// text of every lint.
 final class GatedBackend: LintBackend, @unchecked Sendable {
     enum Hold { case indexing, linting }
 
@@ -348,5 +364,6 @@ final class GatedBackend: LintBackend, @unchecked Sendable {
     func settings(for path: String) -> FileSettings { inner.settings(for: path) }
     func closeFile(_ path: String) -> Bool { inner.closeFile(path) }
     func fileChangedOnDisk(_ path: String) -> Bool { inner.fileChangedOnDisk(path) }
+    func refreshFromDisk() -> Bool { inner.refreshFromDisk() }
     func reloadConfiguration() { inner.reloadConfiguration() }
 }

@@ -157,7 +157,11 @@ public struct LintEngine: Sendable {
         result.dependencyFileCount = dependencyFiles.count - result.skippedDependencyFiles.count
         var projectTargets = targets ?? ProjectTargets(root: "/")
         let scopes = Self.measure(&result.timings.index) { () -> TypeScopes in
-            let byTarget = TargetAssignment.finish(analyses, projectCount: firstDependency, targets: &projectTargets)
+            let facts = analyses[..<firstDependency].map { analysis -> FileFacts? in
+                if case .success(let analysed) = analysis.outcome { return analysed.facts }
+                return nil
+            }
+            let byTarget = TargetAssignment.finish(paths: Array(work[..<firstDependency]), facts: facts, targets: &projectTargets)
             return indexes.finish(byTarget: byTarget, targets: projectTargets, jobs: options.jobs)
         }
         let checked = findings(of: analyses, scopes: scopes, timings: &result.timings) { path in

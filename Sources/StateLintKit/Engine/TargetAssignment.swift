@@ -1,30 +1,29 @@
-/// Which targets a run's files belong to. Phase 1 tags each file with its manifests' targets
-/// (`FileFacts.targets`, on the worker threads); once every file is read, the folders of the
-/// rest that hold an `App` type become targets of their own (`ProjectTargets.addAppFolders`).
+/// Which targets a project's files belong to. Each file is first tagged with its manifests'
+/// targets (`FileFacts.targets`); once every file is read, the folders of the rest that hold an
+/// `App` type become targets of their own (`ProjectTargets.addAppFolders`) and their files move
+/// there. Used by a run over files and by the language server's session alike.
 enum TargetAssignment {
-    /// The folders of the rest holding an `App` type made targets, their files moved there;
-    /// returns the positions of the project's analyses (not dependencies') by target.
-    static func finish(_ analyses: [LintEngine.FileAnalysis], projectCount: Int,
-                       targets: inout ProjectTargets) -> [TargetID: [Int]] {
+    /// `files[position]` is the facts of the file at `paths[position]` (nil: not read).
+    /// Returns the positions by target.
+    static func finish(paths: [String], facts files: [FileFacts?], targets: inout ProjectTargets) -> [TargetID: [Int]] {
         var byTarget: [TargetID: [Int]] = [:]
         var appFiles: [String] = []
-        for position in 0..<projectCount {
-            guard case .success(let analysed) = analyses[position].outcome else { continue }
-            let facts = analysed.facts
+        for (position, facts) in files.enumerated() {
+            guard let facts else { continue }
             for target in facts.targets { byTarget[target, default: []].append(position) }
-            if facts.targets.count == 1, facts.targets[0] == .rest, declaresApp(facts) { appFiles.append(analyses[position].path) }
+            if facts.targets.count == 1, facts.targets[0] == .rest, declaresApp(facts) { appFiles.append(paths[position]) }
         }
         guard !appFiles.isEmpty else { return byTarget }
         let added = targets.addAppFolders(ProjectTargets.appFolders(holding: appFiles, root: targets.root))
         guard !added.isEmpty, let rest = byTarget[.rest] else { return byTarget }
         var stay: [Int] = []
-        let moved = targets.targets(ofFiles: rest.map { analyses[$0].path })
+        let moved = targets.targets(ofFiles: rest.map { paths[$0] })
         for (position, found) in zip(rest, moved) {
-            guard case .success(let analysed) = analyses[position].outcome else { continue }
+            guard let facts = files[position] else { continue }
             if found.count == 1 && found[0] == .rest {
                 stay.append(position)
             } else {
-                analysed.facts.targets = found
+                facts.targets = found
                 for target in found { byTarget[target, default: []].append(position) }
             }
         }

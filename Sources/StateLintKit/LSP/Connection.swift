@@ -14,6 +14,9 @@ final class Connection: @unchecked Sendable {
     private var shownMessages: Set<String> = []
     /// Set by `exit`: nothing is written afterwards.
     private var isClosed = false
+    /// Set with the answer to `shutdown`: only responses are written afterwards (work still
+    /// running, such as indexing, says nothing more).
+    private var isShutDown = false
 
     init(writer: MessageWriter) {
         self.writer = writer
@@ -30,11 +33,27 @@ final class Connection: @unchecked Sendable {
     }
 
     func notify(_ method: String, _ params: LSPJSON) {
+        guard !shutDown else { return }
         send(OutgoingMessage.notification(method, params))
+    }
+
+    /// Answers `shutdown`; from then on only responses are sent.
+    func respondToShutdown(_ id: RequestID) {
+        lock.lock()
+        isShutDown = true
+        lock.unlock()
+        respond(to: id, with: .null)
+    }
+
+    private var shutDown: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return isShutDown
     }
 
     /// Sends a request to the client; `handler` gets its answer (on the message loop's thread).
     func request(_ method: String, _ params: LSPJSON, handler: @escaping ResponseHandler) {
+        guard !shutDown else { return }
         lock.lock()
         let id = RequestID.string("statelint-\(nextRequestNumber)")
         nextRequestNumber += 1

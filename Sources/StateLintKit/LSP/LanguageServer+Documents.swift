@@ -45,10 +45,18 @@ extension LanguageServer {
     }
 
     /// The buffer is linted already; saving a configuration file (when the editor sends it)
-    /// reloads the configuration.
+    /// reloads the configuration. A save is also when other files may have changed on disk
+    /// (a formatter, a generator, a `git` command), which clients that watch no files do not
+    /// say: they are looked for, and every open document is linted again if types changed.
     func didSave(_ params: LSPJSON) throws(InvalidParams) {
         let uri = try params.documentURI()
-        if let path = FileURI.path(of: uri), Self.isConfigurationFile(path) { reloadConfiguration() }
+        if let path = FileURI.path(of: uri), Self.isConfigurationFile(path) {
+            reloadConfiguration()
+            return
+        }
+        engineQueue.async { [self] in
+            if backend.refreshFromDisk() { scheduler.schedule(documents.openPaths) }
+        }
     }
 
     static func isConfigurationFile(_ path: String) -> Bool {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The workspace: its folders' indexes (built at start with work-done progress), files
-/// changed on disk, configuration reloads, and folders added or removed.
+/// The workspace: its folders' indexes (built on the indexing queue with work-done progress),
+/// files changed on disk, configuration reloads, and folders added or removed.
 extension LanguageServer {
     static let watchedFilesRegistrationID = "statelint-watched-files"
 
@@ -19,11 +19,21 @@ extension LanguageServer {
                 }
             }
         }
-        engineQueue.async { [self] in index(folders) }
+        let roots = folders
+        indexInBackground(roots)
     }
 
-    /// Indexes `roots` with progress, then lints every open document again. On the engine queue.
-    func index(_ roots: [String]) {
+    /// Indexes `roots` on the indexing queue, then lints every open document again. Lints go on
+    /// meanwhile with what is indexed so far.
+    func indexInBackground(_ roots: [String]) {
+        indexQueue.async { [self] in
+            guard !stopping.isSet else { return }
+            index(roots)
+        }
+    }
+
+    /// Indexes `roots` with progress, then lints every open document again. On the indexing queue.
+    private func index(_ roots: [String]) {
         guard !roots.isEmpty else {
             scheduler.schedule(documents.openPaths)
             return
@@ -52,7 +62,7 @@ extension LanguageServer {
         engineQueue.async { [self] in
             backend.reloadConfiguration()
             connection.forgetShownMessages()
-            index(folders)
+            indexInBackground(folders)
         }
     }
 
@@ -90,7 +100,7 @@ extension LanguageServer {
             let new = added.filter { !folders.contains($0) }
             folders += new
             if !new.isEmpty {
-                index(new)  // lints every open document afterwards
+                indexInBackground(new)  // lints every open document afterwards
             } else if changed {
                 scheduler.schedule(documents.openPaths)
             }

@@ -4,8 +4,9 @@ import Foundation
 /// descriptors (standard input and output for an editor; pipes in tests).
 ///
 /// Threads: `run()` reads and dispatches messages in order on the calling thread, and answers
-/// what needs no engine at once; everything that does (indexing, linting, code actions) runs
-/// in order on `engineQueue`, so the backend is used from one queue only. Malformed input is
+/// what needs no engine at once; linting and code actions run in order on `engineQueue`, and
+/// indexing on `indexQueue` beside them, so an opened document is linted at once with what
+/// is indexed so far, and again when the indexing is done. Malformed input is
 /// answered with a JSON-RPC error and never stops the server; only `exit` or the end of the
 /// input does.
 public final class LanguageServer: @unchecked Sendable {
@@ -20,6 +21,7 @@ public final class LanguageServer: @unchecked Sendable {
     let backend: any LintBackend
     let documents = DocumentStore()
     let engineQueue = DispatchQueue(label: "statelint.lsp.engine", qos: .userInitiated)
+    let indexQueue = DispatchQueue(label: "statelint.lsp.index", qos: .utility)
     private(set) var scheduler: LintScheduler!
 
     // Set by `initialize`, before any work reaches the engine queue; read-only afterwards.
@@ -27,6 +29,9 @@ public final class LanguageServer: @unchecked Sendable {
     private(set) var client = ClientCapabilities()
     /// The workspace folders' paths; changed on the engine queue only.
     var folders: [String] = []
+
+    /// Set when the server stops: indexing still queued is skipped.
+    let stopping = Flag()
 
     private enum Lifecycle { case waitingForInitialize, running, shutDown }
     private var lifecycle = Lifecycle.waitingForInitialize
@@ -99,8 +104,9 @@ public final class LanguageServer: @unchecked Sendable {
             case "initialize": try initialize(id, params)
             case "shutdown":
                 lifecycle = .shutDown
+                stopping.set()
                 // After the answers to every request already queued.
-                engineQueue.async { [connection] in connection.respond(to: id, with: .null) }
+                engineQueue.async { [connection] in connection.respondToShutdown(id) }
             case "textDocument/codeAction": try codeAction(id, params)
             default:
                 connection.fail(id, ResponseError(code: ResponseError.methodNotFoundCode, message: "unknown method `\(method)`"))
@@ -147,6 +153,7 @@ public final class LanguageServer: @unchecked Sendable {
         let drained = DispatchSemaphore(value: 0)
         engineQueue.async { drained.signal() }
         _ = drained.wait(timeout: .now() + 1)
+        stopping.set()
         connection.close()
     }
 
@@ -215,6 +222,7 @@ public final class LanguageServer: @unchecked Sendable {
         let report = backend.lint(path, text: document.bytes)
         if let problem = report.problem { connection.showOnce("StateLint: \(problem)") }
         if report.configurationChanged { reloadConfiguration() }
+        if let root = report.projectToIndex { indexInBackground([root]) }
         if report.typesChanged { scheduler.schedule(documents.openPaths.filter { $0 != path }) }
         documents.publishIfCurrent(document, findings: report.findings) { linted in
             connection.notify("textDocument/publishDiagnostics",

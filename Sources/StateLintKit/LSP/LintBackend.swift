@@ -1,14 +1,15 @@
 import Foundation
 
-/// Everything the language server needs from the lint engine, and the one place that knows
-/// how the engine is put together (per-file `TypeDeclarationSummary`s and `FileFacts`, the
-/// `ProjectIndex` made from the summaries, `LintEngine.findings(in:related:index:)`), so the
-/// engine can change behind it.
+/// Everything the language server needs from the lint engine, so the engine can change
+/// behind it.
 ///
-/// The server calls a backend from one serial queue only; implementations need no locks.
+/// The server calls `indexFolder` on its indexing queue and everything else on its engine
+/// queue, so an open document is linted while a large workspace is still being indexed:
+/// implementations must allow an `indexFolder` call to run beside the others.
 public protocol LintBackend: AnyObject, Sendable {
-    /// Reads the type declarations of every Swift file in the index scope of the workspace
-    /// folder `root` (its configuration's `index` paths), replacing what was known of them.
+    /// Reads the type declarations of every Swift file in the index scope of the project holding
+    /// the workspace folder `root` (its configuration's `index` paths) and of its dependency
+    /// folders, replacing what was known of them; lints meanwhile see the files read so far.
     /// `progress(done, total)` is called from worker threads as files are read.
     func indexFolder(_ root: String, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) -> FolderIndexReport
 
@@ -30,6 +31,10 @@ public protocol LintBackend: AnyObject, Sendable {
     /// `path` was created, changed or deleted on disk while not open. Returns whether the
     /// project's types changed.
     func fileChangedOnDisk(_ path: String) -> Bool
+
+    /// Looks for indexed files changed, added or deleted on disk (for clients that watch no
+    /// files), and reads them again. Returns whether the project's types changed.
+    func refreshFromDisk() -> Bool
 
     /// A `.linter.yml` or `.xcode-version` changed: forget every loaded configuration (the
     /// server then indexes its folders again).
@@ -60,26 +65,29 @@ public struct LintReport: Sendable {
     /// Its `.linter.yml` or `.xcode-version` changed on disk since it was loaded (it was loaded
     /// again for this lint): the server reloads everything, as for a watched change.
     public var configurationChanged = false
+    /// The root of the document's project when it is in a workspace folder and not indexed
+    /// yet (a project of its own inside the folder): the server indexes it.
+    public var projectToIndex: String?
 }
 
-/// `LintBackend` on the two-phase engine: each file of a workspace is analysed once (and again
-/// when it changes); a lint of an open document merges its views with the other files' parts.
+/// `LintBackend` on `ProjectSession`s, one per project: a workspace folder's project (found as
+/// `statelint lint` finds it, so both see the same files, targets and dependencies), and the
+/// projects of documents opened elsewhere (only their open documents count there).
 public final class EngineBackend: LintBackend, @unchecked Sendable {
     private let jobs: Int
-    /// A number for every file ever analysed, as the engine's spans name files.
-    private var fileIDs: [String: FileID] = [:]
     /// Rules run besides the configured ones (tests use rules that carry fixes).
     private let additionalRules: [LintEngine.ConfiguredRule]
-    private var folders: [String: FolderTypes] = [:]
-    /// Open documents outside every workspace folder: only they declare types for each other.
-    private let looseFiles = FolderTypes()
-    /// Loaded configurations, by the folder a file is in, and the files they were read from.
-    private var configurations: [String: LoadedConfiguration] = [:]
+    private let lock = NSLock()
+    private var sessions: [String: ProjectSession] = [:]
+    /// The sessions before the last configuration change, whose analyses new ones reuse.
+    private var previousSessions: [String: ProjectSession] = [:]
+    /// The project root of each folder a document or workspace was in, or why it has none.
+    private var projectRoots: [String: Result<String, Problem>] = [:]
     private var configurationStamps: [String: ConfigurationStamp] = [:]
+    private var workspaceFolders: [String] = []
 
-    private enum LoadedConfiguration {
-        case ready(Configuration, LintEngine)
-        case failed(String)
+    private struct Problem: Error {
+        let message: String
     }
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -91,50 +99,43 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
     }
 
     public func indexFolder(_ root: String, progress: @escaping @Sendable (Int, Int) -> Void) -> FolderIndexReport {
-        let folder = FolderTypes(root: root)
-        var report = FolderIndexReport()
-        switch configuration(forDirectory: root) {
-        case .failed(let problem):
-            report.problems.append(problem)
-        case .ready(let configuration, _):
-            let scope = IndexScope(configuration)
-            folder.scope = scope
-            let found = scope.discovery.files(under: [configuration.rootDirectory], jobs: jobs)
-            report.problems += found.errors.map(\.description)
-            let counter = ProgressCounter(total: found.files.count, report: progress)
-            let ids = found.files.map(fileID)
-            let analyses = parallelMap(Array(found.files.indices), jobs: jobs) { position -> FileTypes? in
-                defer { counter.advance() }
-                guard let bytes = try? SourceReader.read(found.files[position]) else { return nil }
-                return FileTypes(LintEngine.analyseIndexed(path: found.files[position], file: ids[position], bytes: bytes), text: bytes)
-            }
-            for (path, analysis) in zip(found.files, analyses) { folder.replace(path, with: analysis) }
-            report.fileCount = found.files.count
+        lock.lock()
+        if !workspaceFolders.contains(root) { workspaceFolders.append(root) }
+        let found = session(forDirectory: root)
+        lock.unlock()
+        switch found {
+        case .failure(let problem):
+            return FolderIndexReport(fileCount: 0, problems: [problem.message])
+        case .success(let session):
+            let report = session.index(progress: progress)
+            return FolderIndexReport(fileCount: report.fileCount, problems: report.problems)
         }
-        // Open documents keep the declarations of their buffers, in whichever folder now holds them.
-        let previous = folders.updateValue(folder, forKey: root)
-        for group in [looseFiles] + Array(folders.values) + (previous.map { [$0] } ?? []) where group !== folder {
-            for path in group.openFiles where self.folder(containing: path) === folder {
-                folder.openFiles.insert(path)
-                folder.adopt(path, from: group)
-                group.openFiles.remove(path)
-                group.replace(path, with: nil)
-            }
-        }
-        return report
     }
 
     public func removeFolder(_ root: String) -> Bool {
-        guard let folder = folders.removeValue(forKey: root) else { return false }
-        return !folder.openFiles.isEmpty
+        lock.lock()
+        defer { lock.unlock() }
+        workspaceFolders.removeAll { $0 == root }
+        let dropped = sessions.keys.filter { key in
+            Self.isInside(key, root) && !workspaceFolders.contains { Self.isInside(key, $0) }
+        }
+        for key in dropped { sessions[key] = nil }
+        projectRoots = [:]
+        return !dropped.isEmpty
     }
 
     public func settings(for path: String) -> FileSettings {
-        let directory = (path as NSString).deletingLastPathComponent
-        switch configuration(forDirectory: directory) {
-        case .failed(let problem):
-            return FileSettings(problem: problem)
-        case .ready(let configuration, _):
+        lock.lock()
+        defer { lock.unlock() }
+        return settingsLocked(for: path)
+    }
+
+    private func settingsLocked(for path: String) -> FileSettings {
+        switch session(forDirectory: Self.folder(of: path)) {
+        case .failure(let problem):
+            return FileSettings(problem: problem.message)
+        case .success(let session):
+            let configuration = session.project.configuration
             let excluded = FileDiscovery(rootDirectory: configuration.rootDirectory, excluded: configuration.excluded).isExcluded(path)
             let file = configuration.configurationFilePath.map { _ in
                 (configuration.rootDirectory as NSString).appendingPathComponent(ConfigurationLoader.fileName)
@@ -144,257 +145,137 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
     }
 
     public func lint(_ path: String, text: [UInt8]) -> LintReport {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = Self.folder(of: path)
+        lock.lock()
         // Editors that cannot watch files still see a changed configuration on the next keystroke.
-        let configurationChanged = configurationStamps[directory].map { $0 != ConfigurationStamp(directory) } ?? false
-        if configurationChanged { reloadConfiguration() }
-        var report = lint(path, text: text, directory: directory)
-        report.configurationChanged = configurationChanged
-        return report
-    }
-
-    private func lint(_ path: String, text: [UInt8], directory: String) -> LintReport {
-        guard case .ready(_, let engine) = configuration(forDirectory: directory) else {
-            return LintReport(problem: settings(for: path).problem)
+        let configurationChanged = configurationStamps[directory].map { $0 != $0.now() } ?? false
+        if configurationChanged { reloadLocked() }
+        let found = session(forDirectory: directory)
+        let settings = settingsLocked(for: path)
+        let toIndex: String?
+        if case .success(let session) = found, !session.isIndexed, isInWorkspace(session.project.configuration.rootDirectory) {
+            toIndex = session.project.configuration.rootDirectory
+        } else {
+            toIndex = nil
         }
-        let folder = folder(containing: path)
-        if settings(for: path).isExcluded {
+        lock.unlock()
+        guard case .success(let session) = found else {
+            return LintReport(problem: settings.problem, configurationChanged: configurationChanged)
+        }
+        if settings.isExcluded {
             // Excluded files are neither linted nor indexed.
-            folder.openFiles.insert(path)
-            return LintReport(typesChanged: folder.replace(path, with: nil))
+            return LintReport(typesChanged: session.close(path), configurationChanged: configurationChanged, projectToIndex: toIndex)
         }
-        do throws(FileReadError) {
-            try SourceReader.validateText(text, path: path)
-        } catch {
-            return LintReport(problem: error.reason)
-        }
-        let document: LintEngine.Document
-        do throws(FileReadError) {
-            document = try engine.analyseDocument(path: path, file: fileID(path), bytes: text)
-        } catch {
-            return LintReport(problem: error.reason)
-        }
-        folder.openFiles.insert(path)
-        let entry = FileTypes((document.summary, document.facts), text: text)
-        // New text may change views this document shares with other open ones (a teardown added
-        // in an extension), even when it declares the same types; the same text cannot.
-        let textChanged = folder.textHash(of: path) != entry.textHash
-        // The views it had parts of before count too: a part taken out changes them as well.
-        let touchedNames = entry.typeNames.union(folder.typeNames(of: path))
-        let typesChanged = folder.replace(path, with: entry)
-        let sharesViews = textChanged && folder.openFiles.contains { $0 != path && !folder.typeNames(of: $0).isDisjoint(with: touchedNames) }
-        let findings = engine.findings(in: document, related: folder.facts(sharingViewsWith: entry, except: path),
-                                       index: folder.index)
-        return LintReport(findings: findings.sorted(by: Finding.isOrderedBefore), typesChanged: typesChanged || sharesViews)
+        let changedOnDisk = session.refreshFromDisk()
+        let outcome = session.lint(path, text: text)
+        return LintReport(findings: outcome.findings, typesChanged: outcome.typesChanged || changedOnDisk, problem: outcome.problem,
+                          configurationChanged: configurationChanged, projectToIndex: toIndex)
     }
 
     public func closeFile(_ path: String) -> Bool {
-        let folder = folder(containing: path)
-        folder.openFiles.remove(path)
-        return folder.replace(path, with: diskAnalysis(path, in: folder))
+        guard let session = existingSession(forDirectory: Self.folder(of: path)) else { return false }
+        return session.close(path)
     }
 
     public func fileChangedOnDisk(_ path: String) -> Bool {
-        let folder = folder(containing: path)
-        guard !folder.openFiles.contains(path) else { return false }  // the buffer wins
-        return folder.replace(path, with: diskAnalysis(path, in: folder))
+        guard let session = existingSession(forDirectory: Self.folder(of: path)) else { return false }
+        return session.fileChangedOnDisk(path)
+    }
+
+    public func refreshFromDisk() -> Bool {
+        lock.lock()
+        let all = Array(sessions.values)
+        lock.unlock()
+        var changed = false
+        for session in all where session.refreshFromDisk(force: true) { changed = true }
+        return changed
     }
 
     public func reloadConfiguration() {
-        configurations.removeAll()
+        lock.lock()
+        defer { lock.unlock() }
+        reloadLocked()
+    }
+
+    private func reloadLocked() {
+        previousSessions.merge(sessions) { $1 }
+        sessions.removeAll()
+        projectRoots.removeAll()
         configurationStamps.removeAll()
     }
 
-    // MARK: The engine's pieces
+    // MARK: Sessions (under the lock)
 
-    private func fileID(_ path: String) -> FileID {
-        if let id = fileIDs[path] { return id }
-        let id = FileID(fileIDs.count)
-        fileIDs[path] = id
-        return id
-    }
-
-    /// The declarations and facts on disk of a file in the folder's index scope, else nil.
-    private func diskAnalysis(_ path: String, in folder: FolderTypes) -> FileTypes? {
-        guard folder.scope?.contains(path) == true, let bytes = try? SourceReader.read(path) else { return nil }
-        return FileTypes(LintEngine.analyseIndexed(path: path, file: fileID(path), bytes: bytes), text: bytes)
-    }
-
-    /// The configuration for files in `directory`, found as `statelint lint` finds it; error
-    /// messages name paths relative to the workspace folder holding it.
-    private func configuration(forDirectory directory: String) -> LoadedConfiguration {
-        if let loaded = configurations[directory] { return loaded }
-        configurationStamps[directory] = ConfigurationStamp(directory)
-        let shownRelativeTo = folder(containing: directory + "/").root ?? directory
-        let loaded: LoadedConfiguration
+    /// The session of the project holding `directory`, made (not indexed) on first use.
+    private func session(forDirectory directory: String) -> Result<ProjectSession, Problem> {
+        if let known = projectRoots[directory] {
+            return known.map { sessions[$0]! }
+        }
+        let shownRelativeTo = workspaceFolders.filter { Self.isInside(directory, $0) }.max { $0.count < $1.count } ?? directory
+        let result: Result<ProjectSession, Problem>
         do {
-            let configuration = try ConfigurationLoader(schema: StateLintCommand.schema)
-                .load(explicitPath: nil, startDirectory: directory, workingDirectory: shownRelativeTo)
-            let configured = LintEngine(configuration: configuration, jobs: 1)
-            let engine = additionalRules.isEmpty ? configured
-                : LintEngine(rules: configured.rules + additionalRules, directiveSeverity: configured.directiveSeverity,
-                             options: configured.options)
-            loaded = .ready(configuration, engine)
+            let project = try Project.load(forDirectory: directory, schema: StateLintCommand.schema, workingDirectory: shownRelativeTo)
+            let root = project.configuration.rootDirectory
+            if let existing = sessions[root] {
+                result = .success(existing)
+            } else {
+                let configured = LintEngine(configuration: project.configuration, jobs: 1)
+                let engine = additionalRules.isEmpty ? configured
+                    : LintEngine(rules: configured.rules + additionalRules, directiveSeverity: configured.directiveSeverity,
+                                 options: configured.options)
+                let session = ProjectSession(project: project, engine: engine, jobs: jobs, reusing: previousSessions.removeValue(forKey: root))
+                sessions[root] = session
+                result = .success(session)
+            }
         } catch {
-            loaded = .failed(error.description)
+            result = .failure(Problem(message: error.description))
         }
-        configurations[directory] = loaded
-        return loaded
+        projectRoots[directory] = result.map { $0.project.configuration.rootDirectory }
+        configurationStamps[directory] = ConfigurationStamp(directory, projectRoot: (try? result.get())?.project.configuration.rootDirectory)
+        return result
     }
 
-    /// The deepest workspace folder holding `path`, else the group of loose files.
-    private func folder(containing path: String) -> FolderTypes {
-        var best: FolderTypes?
-        for (root, folder) in folders where path.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
-            if best == nil || root.count > best!.root!.count { best = folder }
-        }
-        return best ?? looseFiles
-    }
-}
-
-/// What one file contributes: its declarations (for the index) and its view facts, with the
-/// names of its types' last components (to find the files a view is split over).
-private struct FileTypes {
-    let summary: TypeDeclarationSummary
-    let facts: FileFacts
-    let typeNames: Set<String>
-    /// Of the text analysed: the same text makes the same facts.
-    let textHash: Int
-
-    init(_ analysis: (summary: TypeDeclarationSummary, facts: FileFacts), text: [UInt8]) {
-        summary = analysis.summary
-        facts = analysis.facts
-        typeNames = Set(analysis.facts.types.map { lastComponent($0.name) })
-        var hasher = Hasher()
-        hasher.combine(text)
-        textHash = hasher.finalize()
-    }
-}
-
-/// The declarations known in one workspace folder: its files on disk, and its open documents'
-/// buffers in their place. The project index is rebuilt only after a file's declarations change.
-private final class FolderTypes {
-    let root: String?
-    var scope: IndexScope?
-    private(set) var files: [String: FileTypes] = [:]
-    var openFiles: Set<String> = []
-    private var builtIndex: ProjectIndex?
-
-    init(root: String? = nil) {
-        self.root = root
+    private func existingSession(forDirectory directory: String) -> ProjectSession? {
+        lock.lock()
+        defer { lock.unlock() }
+        return try? session(forDirectory: directory).get()
     }
 
-    var summaries: [String: TypeDeclarationSummary] { files.mapValues(\.summary) }
-
-    /// Sets what `path` contributes (nil: nothing); returns whether its declarations differ from before.
-    @discardableResult
-    func replace(_ path: String, with new: FileTypes?) -> Bool {
-        let old = files[path]
-        files[path] = new
-        let oldSummary = old.flatMap { $0.summary.entries.isEmpty && $0.summary.aliases.isEmpty && $0.summary.headers.isEmpty ? nil : $0.summary }
-        let newSummary = new.flatMap { $0.summary.entries.isEmpty && $0.summary.aliases.isEmpty && $0.summary.headers.isEmpty ? nil : $0.summary }
-        switch (oldSummary, newSummary) {
-        case (nil, nil): return false
-        case let (old?, new?) where old.declaresSameTypes(as: new): return false
-        default:
-            builtIndex = nil
-            return true
-        }
+    /// Whether a project rooted at `root` is a workspace folder's: inside one, or holding one.
+    private func isInWorkspace(_ root: String) -> Bool {
+        workspaceFolders.contains { Self.isInside(root, $0) || Self.isInside($0, root) }
     }
 
-    /// Moves what `path` contributes from another folder.
-    func adopt(_ path: String, from other: FolderTypes) {
-        files[path] = other.files[path]
-        builtIndex = nil
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
-    func textHash(of path: String) -> Int? { files[path]?.textHash }
-
-    /// The last components of the names of the types `path` has parts of.
-    func typeNames(of path: String) -> Set<String> { files[path]?.typeNames ?? [] }
-
-    /// The facts of the other files that hold parts of the types `file` has parts of.
-    func facts(sharingViewsWith file: FileTypes, except path: String) -> [FileFacts] {
-        guard !file.typeNames.isEmpty else { return [] }
-        return files.compactMap { other, types in
-            other != path && !types.typeNames.isDisjoint(with: file.typeNames) ? types.facts : nil
-        }
-    }
-
-    var index: ProjectIndex {
-        if let builtIndex { return builtIndex }
-        // In path order, as the command line's sorted file list (typealiases resolve in order).
-        let paths = FileDiscovery.sortedByBytes(Array(files.keys))
-        var builder = ProjectIndex.Builder(reservingCapacity: 4 * paths.count)
-        for (position, path) in paths.enumerated() { builder.add(files[path]!.summary, position: position) }
-        let built = builder.build()
-        builtIndex = built
-        return built
-    }
-}
-
-/// Which files a configuration's `index` paths cover, as `FileDiscovery` walks them.
-private struct IndexScope {
-    let discovery: FileDiscovery
-
-    init(_ configuration: Configuration) {
-        discovery = FileDiscovery(rootDirectory: configuration.rootDirectory, included: configuration.index,
-                                  excluded: configuration.excluded)
-    }
-
-    func contains(_ path: String) -> Bool {
-        guard path.hasSuffix(".swift"), let relative = discovery.relativePath(path) else { return false }
-        // The walk never enters hidden folders or build products.
-        for folder in relative.split(separator: "/").dropLast()
-        where folder.hasPrefix(".") || FileDiscovery.skippedFolderNames.contains(String(folder)) {
-            return false
-        }
-        if discovery.isExcluded(path) { return false }
-        return discovery.included.contains { $0.matches(relative) }
+    private static func folder(of path: String) -> String {
+        (path as NSString).deletingLastPathComponent
     }
 }
 
 /// Which `.linter.yml` applies to a folder and when it and the project's `.xcode-version` were
 /// last changed: a few `stat` calls, compared before each lint.
 private struct ConfigurationStamp: Equatable {
+    let directory: String
+    /// The root of the project the folder was found in (without a configuration file).
+    let projectRoot: String?
     let configurationFile: String?
     let modified: [Date?]
     let sizes: [Int?]
 
-    init(_ directory: String) {
+    init(_ directory: String, projectRoot: String?) {
+        self.directory = directory
+        self.projectRoot = projectRoot
         configurationFile = ConfigurationLoader.findConfigurationFile(startingAt: directory)
-        let root = configurationFile.map { ($0 as NSString).deletingLastPathComponent } ?? directory
+        let root = configurationFile.map { ($0 as NSString).deletingLastPathComponent } ?? projectRoot ?? directory
         let files = [configurationFile, (root as NSString).appendingPathComponent(ConfigurationLoader.xcodeVersionFileName)]
         let attributes = files.map { $0.flatMap { try? FileManager.default.attributesOfItem(atPath: $0) } }
         modified = attributes.map { $0?[.modificationDate] as? Date }
         sizes = attributes.map { $0?[.size] as? Int }
     }
-}
 
-/// Counts files done across the indexing threads for progress reports.
-private final class ProgressCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = 0
-    private let total: Int
-    private let report: @Sendable (Int, Int) -> Void
-
-    init(total: Int, report: @escaping @Sendable (Int, Int) -> Void) {
-        self.total = total
-        self.report = report
-    }
-
-    func advance() {
-        lock.lock()
-        done += 1
-        let now = done
-        lock.unlock()
-        report(now, total)
-    }
-}
-
-extension TypeDeclarationSummary {
-    /// Whether both declare the same types the same way (what the index is built from).
-    func declaresSameTypes(as other: TypeDeclarationSummary) -> Bool {
-        entries == other.entries && aliases == other.aliases && names == other.names && headers == other.headers
-    }
+    /// The same folder's stamp as the files are now.
+    func now() -> ConfigurationStamp { ConfigurationStamp(directory, projectRoot: projectRoot) }
 }
