@@ -173,25 +173,42 @@ struct LSPCodeActionTests {
         #expect(client.shutdownAndExit() == 0)
     }
 
-    @Test("a fix whose edit would split a character or a CRLF, or leave the file, is not offered")
-    func unsafeFixes() {
-        let bytes = Array("a😀\r\nb".utf8)
-        #expect(CodeActions.fits(0..<1, in: bytes))
-        #expect(CodeActions.fits(1..<5, in: bytes))
-        #expect(!CodeActions.fits(2..<5, in: bytes))  // inside the emoji
-        #expect(!CodeActions.fits(5..<6, in: bytes))  // between CR and LF
-        #expect(CodeActions.fits(7..<8, in: bytes))
-        #expect(!CodeActions.fits(7..<9, in: bytes))
-        #expect(CodeActions.fits(8..<8, in: bytes))
+    /// Code actions for `findings` of a document holding `text`, each finding on line 1.
+    static func codeActions(_ text: String, fixes: [[(Range<Int>, String)]]) -> [LSPJSON] {
+        let document = TextDocument(uri: "file:///p/A.swift", path: "/p/A.swift", version: 1, text: text)
+        let findings = fixes.enumerated().map { number, edits in
+            Finding(ruleID: "state_inline_class_init", severity: .warning, message: "m\(number)", path: "/p/A.swift",
+                    start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 1, column: 2),
+                    fix: Fix(summary: "fix \(number)", edits: edits.map { TextEdit(path: "/p/A.swift", range: $0.0, replacement: $0.1) }))
+        }
+        let actions = CodeActions(linted: DocumentStore.LintedVersion(document: document, findings: findings), encoding: .utf8,
+                                  documentChanges: false, codeDescription: false, otherFile: { _ in nil })
+        return actions.actions(for: LSPRange(start: LSPPosition(line: 0, character: 0), end: LSPPosition(line: 0, character: 0)), only: nil)
     }
 
-    @Test("edits conflict when they overlap or start at the same offset")
-    func conflicts() {
-        func edit(_ range: Range<Int>, _ path: String = "a") -> TextEdit { TextEdit(path: path, range: range, replacement: "") }
-        #expect(CodeActions.conflict(edit(0..<5), edit(4..<6)))
-        #expect(CodeActions.conflict(edit(3..<3), edit(3..<3)))
-        #expect(CodeActions.conflict(edit(2..<4), edit(3..<3)))
-        #expect(!CodeActions.conflict(edit(0..<3), edit(3..<5)))
-        #expect(!CodeActions.conflict(edit(0..<5), edit(0..<5, "b")))
+    @Test("a fix is offered only where --fix would apply it: not splitting a character or a CRLF, not outside the file")
+    func unsafeFixes() {
+        let text = "a😀\r\nb"
+        func offered(_ range: Range<Int>) -> Bool {
+            Self.codeActions(text, fixes: [[(range, "x")]]).contains { $0["title"] == "fix 0" }
+        }
+        #expect(offered(0..<1))
+        #expect(offered(1..<5))
+        #expect(!offered(2..<5))  // inside the emoji
+        #expect(!offered(5..<6))  // between CR and LF
+        #expect(offered(7..<8))
+        #expect(!offered(7..<9))  // past the end
+        // The replacement is written in the file's line endings, as --fix writes it.
+        let edit = Self.codeActions(text, fixes: [[(8..<8, "\nc")]]).first { $0["title"] == "fix 0" }
+        #expect(edit?["edit"]?["changes"]?["file:///p/A.swift"]?.arrayValue?.first?["newText"] == "\r\nc")
+    }
+
+    @Test("fix all takes the fixes --fix would take together: an overlapping or repeated later one is left out")
+    func fixAllSelection() {
+        let actions = Self.codeActions("abcdef", fixes: [[(0..<2, "X")], [(1..<3, "Y")], [(3..<3, "Z")], [(4..<6, "")]])
+        let all = try? #require(actions.first { $0["kind"] == .string(CodeActions.fixAllKind) })
+        let edits = all?["edit"]?["changes"]?["file:///p/A.swift"]?.arrayValue ?? []
+        #expect(edits.compactMap { $0["newText"]?.stringValue } == ["X", "Z", ""])
+        #expect(all?["diagnostics"]?.arrayValue?.compactMap { $0["message"]?.stringValue } == ["m0", "m2", "m3"])
     }
 }

@@ -17,13 +17,35 @@ public enum FixApplier {
     }
 
     /// An edit ready to splice: range in the original bytes, replacement in the file's line endings.
-    struct PreparedEdit {
-        let path: String
-        let range: Range<Int>
-        let replacement: [UInt8]
+    public struct PreparedEdit: Sendable {
+        public let path: String
+        public let range: Range<Int>
+        public let replacement: [UInt8]
     }
 
     public static func apply(_ fixes: [Fix?], to files: [String: [UInt8]]) -> Application {
+        let selection = select(fixes, in: files)
+        var changed: [String: [UInt8]] = [:]
+        for (path, fileEdits) in selection.edits {
+            guard let original = files[path] else { continue }
+            let result = splice(original, fileEdits)
+            if result != original { changed[path] = result }
+        }
+        return Application(outcomes: selection.outcomes, changedFiles: changed, appliedCount: selection.appliedCount)
+    }
+
+    /// Which of `fixes` can be applied together to `files`, and their edits: the one check of
+    /// whether an edit can be applied, for `--fix`, `--diff` and the language server's code
+    /// actions alike.
+    public struct Selection: Sendable {
+        /// One entry per fix given: nil where no fix was given.
+        public var outcomes: [FixOutcome?]
+        /// The edits of the applied fixes by file, each with its replacement in the file's line endings.
+        public var edits: [String: [PreparedEdit]]
+        public var appliedCount: Int
+    }
+
+    public static func select(_ fixes: [Fix?], in files: [String: [UInt8]]) -> Selection {
         var outcomes = [FixOutcome?](repeating: nil, count: fixes.count)
         var accepted: [String: AcceptedEdits] = [:]
         var keptFixes: Set<[TextEdit]> = []
@@ -57,13 +79,7 @@ public enum FixApplier {
             outcomes[index] = .applied
             appliedCount += 1
         }
-        var changed: [String: [UInt8]] = [:]
-        for (path, fileEdits) in edits {
-            guard let original = files[path] else { continue }
-            let result = splice(original, fileEdits)
-            if result != original { changed[path] = result }
-        }
-        return Application(outcomes: outcomes, changedFiles: changed, appliedCount: appliedCount)
+        return Selection(outcomes: outcomes, edits: edits, appliedCount: appliedCount)
     }
 
     /// The fix's edits with their replacements in their files' line endings, or why it cannot apply.

@@ -35,7 +35,7 @@ struct CodeActions {
         var disables: [LSPJSON] = []
         for finding in linted.findings where finding.start.line - 1 <= range.end.line && finding.end.line - 1 >= range.start.line {
             let diagnostic = Diagnostics.diagnostic(finding, in: document, encoding: encoding, codeDescription: codeDescription)
-            if wanted(Self.quickFixKind), let fix = finding.fix, let edit = workspaceEdit(fix.edits) {
+            if wanted(Self.quickFixKind), let fix = finding.fix, let edit = workspaceEdit(of: [fix]) {
                 fixes.append(["title": .string(fix.summary), "kind": .string(Self.quickFixKind),
                               "diagnostics": [diagnostic], "isPreferred": true, "edit": edit])
             }
@@ -49,34 +49,21 @@ struct CodeActions {
         return actions
     }
 
-    /// Every finding's fix in one edit, in source order, leaving out a fix that overlaps one
-    /// already taken (the next run of the linter reports what is left).
+    /// Every finding's fix in one edit, in source order, leaving out a fix that cannot be applied
+    /// with those before it (the next run of the linter reports what is left): `FixApplier`'s
+    /// selection, as `statelint --fix` makes it.
     private func fixAllAction() -> LSPJSON? {
-        var taken: [TextEdit] = []
-        var fixed: [Finding] = []
-        for finding in linted.findings {
-            guard let fix = finding.fix, !fix.edits.isEmpty, workspaceEdit(fix.edits) != nil else { continue }
-            if fix.edits.contains(where: { edit in taken.contains { Self.conflict(edit, $0) } }) { continue }
-            taken += fix.edits
-            fixed.append(finding)
-        }
-        guard !fixed.isEmpty, let edit = workspaceEdit(taken) else { return nil }
+        let fixed = linted.findings.filter { $0.fix.map { !$0.edits.isEmpty } ?? false }
+        guard let selection = selection(of: fixed.map(\.fix)) else { return nil }
+        let applied = zip(fixed, selection.outcomes).filter { $0.1 == .applied }.map(\.0)
+        guard !applied.isEmpty, let edit = workspaceEdit(selection) else { return nil }
         return ["title": "Fix all StateLint findings in this file", "kind": .string(Self.fixAllKind),
-                "diagnostics": .array(fixed.map { Diagnostics.diagnostic($0, in: document, encoding: encoding, codeDescription: codeDescription) }),
+                "diagnostics": .array(applied.map { Diagnostics.diagnostic($0, in: document, encoding: encoding, codeDescription: codeDescription) }),
                 "edit": edit]
-    }
-
-    /// Whether two edits of one file cannot both be applied: their ranges overlap, or they
-    /// start at the same offset (two insertions there have no defined order).
-    static func conflict(_ a: TextEdit, _ b: TextEdit) -> Bool {
-        guard a.path == b.path else { return false }
-        if a.range.lowerBound == b.range.lowerBound { return true }
-        return a.range.lowerBound < b.range.upperBound && b.range.lowerBound < a.range.upperBound
     }
 
     // MARK: Disable for this line
 
-    private static let directivePrefix = Array("// statelint:disable:next ".utf8)
     private static let suppressibleRuleIDs = Set(RuleRegistry.all.map { $0.description.id })
 
     /// Inserts `// statelint:disable:next <rule>` above the finding's line, indented like it and
@@ -100,19 +87,18 @@ struct CodeActions {
         return workspaceEdit(uri: document.uri, version: document.version, edits: [textEdit(LSPRange(start: start, end: start), text)])
     }
 
-    /// Where the rule ids of a `// statelint:disable:next …` comment alone on `line` end (before
-    /// a ` - reason`), or nil when the line is something else.
+    /// Where the rule ids of a `// statelint:disable:next …` line comment alone on `line` end
+    /// (before a ` - reason`), or nil when the line is something else: the line read by the
+    /// directive parser the engine uses.
     private func directiveIDsEnd(onLine line: Int) -> Int? {
-        let bytes = document.bytes
         let content = document.contentRange(ofLine: line)
-        let start = bytes[content].firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? content.upperBound
-        guard bytes[start..<content.upperBound].starts(with: Self.directivePrefix) else { return nil }
-        let ids = start + Self.directivePrefix.count
-        var end = content.upperBound
-        let reason = Array(" - ".utf8)
-        if ids < end, let dash = (ids..<end).first(where: { bytes[$0..<min(end, $0 + 3)].elementsEqual(reason) }) { end = dash }
-        while end > ids, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-        return end > ids ? end : nil
+        let lineBytes = Array(document.bytes[content])
+        let tokens = Tokenizer.tokenize(lineBytes).filter { !($0.kind == .space) }
+        guard tokens.count == 1, tokens[0].kind == .lineComment else { return nil }
+        let parsed = Directive.parse(SourceFile(path: document.path, bytes: lineBytes), tokens: tokens)
+        guard parsed.directives.count == 1, let directive = parsed.directives.first, directive.action == .disableNext,
+              let last = directive.ruleIDRanges.last else { return nil }
+        return content.lowerBound + last.upperBound
     }
 
     /// The line's own terminator; for a last line without one, the line above's; else LF.
@@ -127,30 +113,42 @@ struct CodeActions {
 
     // MARK: Edits
 
-    /// The fix's edits as a `WorkspaceEdit`, or nil when one of them does not fit its file's
-    /// text (outside it, or splitting a UTF-8 sequence or a CRLF): such a fix is not offered.
-    private func workspaceEdit(_ edits: [TextEdit]) -> LSPJSON? {
-        var files: [(path: String, target: EditTarget, edits: [LSPJSON])] = []
-        for edit in edits {
-            let index: Int
-            if let known = files.firstIndex(where: { $0.path == edit.path }) {
-                index = known
-            } else if edit.path == document.path {
-                let target = EditTarget(uri: document.uri, version: document.version, bytes: document.bytes, lineStarts: document.lineStarts)
-                files.append((edit.path, target, []))
-                index = files.count - 1
-            } else if let target = otherFile(edit.path) {
-                files.append((edit.path, target, []))
-                index = files.count - 1
-            } else {
-                return nil
+    /// The fixes' `FixApplier` selection on the texts they edit (this document's, and other open
+    /// documents' or files'), or nil when one of those texts cannot be had.
+    private func selection(of fixes: [Fix?]) -> FixApplier.Selection? {
+        var files: [String: [UInt8]] = [document.path: document.bytes]
+        for fix in fixes {
+            for edit in fix?.edits ?? [] where files[edit.path] == nil {
+                guard let target = otherFile(edit.path) else { return nil }
+                files[edit.path] = target.bytes
             }
-            let target = files[index].target
-            guard Self.fits(edit.range, in: target.bytes) else { return nil }
-            let range = LSPRange(
-                start: TextDocument.position(ofOffset: edit.range.lowerBound, in: target.bytes, lineStarts: target.lineStarts, encoding: encoding),
-                end: TextDocument.position(ofOffset: edit.range.upperBound, in: target.bytes, lineStarts: target.lineStarts, encoding: encoding))
-            files[index].edits.append(textEdit(range, edit.replacement))
+        }
+        return FixApplier.select(fixes, in: files)
+    }
+
+    /// One fix (or several) as a `WorkspaceEdit`, or nil when `FixApplier` would not apply
+    /// all of them: such a fix is not offered.
+    private func workspaceEdit(of fixes: [Fix]) -> LSPJSON? {
+        guard let selection = selection(of: fixes), selection.outcomes.allSatisfy({ $0 == .applied }) else { return nil }
+        return workspaceEdit(selection)
+    }
+
+    /// The selection's edits as a `WorkspaceEdit`: their ranges in each file's positions, their
+    /// replacements in each file's line endings.
+    private func workspaceEdit(_ selection: FixApplier.Selection) -> LSPJSON? {
+        var files: [(target: EditTarget, edits: [LSPJSON])] = []
+        for path in selection.edits.keys.sorted() {
+            let target = path == document.path
+                ? EditTarget(uri: document.uri, version: document.version, bytes: document.bytes, lineStarts: document.lineStarts)
+                : otherFile(path)
+            guard let target else { return nil }
+            let edits = selection.edits[path]!.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+            files.append((target, edits.map { edit in
+                let range = LSPRange(
+                    start: TextDocument.position(ofOffset: edit.range.lowerBound, in: target.bytes, lineStarts: target.lineStarts, encoding: encoding),
+                    end: TextDocument.position(ofOffset: edit.range.upperBound, in: target.bytes, lineStarts: target.lineStarts, encoding: encoding))
+                return textEdit(range, String(decoding: edit.replacement, as: UTF8.self))
+            }))
         }
         guard !files.isEmpty else { return nil }
         if documentChanges {
@@ -171,15 +169,5 @@ struct CodeActions {
 
     private func textEdit(_ range: LSPRange, _ newText: String) -> LSPJSON {
         ["range": range.json, "newText": .string(newText)]
-    }
-
-    /// Whether a byte range lies in `bytes` with both ends on character boundaries.
-    static func fits(_ range: Range<Int>, in bytes: [UInt8]) -> Bool {
-        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
-        for offset in [range.lowerBound, range.upperBound] where offset > 0 && offset < bytes.count {
-            if bytes[offset] & 0xC0 == 0x80 { return false }  // inside a UTF-8 sequence
-            if bytes[offset] == 0x0A && bytes[offset - 1] == 0x0D { return false }  // inside a CRLF
-        }
-        return true
     }
 }
