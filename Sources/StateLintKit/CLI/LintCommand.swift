@@ -23,6 +23,8 @@ struct LintCommand {
 
     func run() -> Int32 {
         let started = DispatchTime.now().uptimeNanoseconds
+        let parallelBefore = ParallelSections.seconds
+        let cpuBefore = Self.processCPUSeconds()
         // Parse the built-in type catalog on another core while configuration loading,
         // discovery and tokenizing go on: it is the largest fixed start-up cost.
         DispatchQueue.global(qos: .userInitiated).async { _ = FrameworkCatalog.builtIn.moduleNames.count }
@@ -161,7 +163,10 @@ struct LintCommand {
             environment.stderr.write(note + "\n")
         }
         let formatSeconds = Self.seconds(since: formatStarted)
-        if options.timings { printTimings(result, discover: discoverySeconds, format: formatSeconds, wall: started) }
+        if options.timings {
+            printTimings(result, discover: discoverySeconds, format: formatSeconds, wall: started,
+                         parallel: ParallelSections.seconds - parallelBefore, cpu: Self.processCPUSeconds() - cpuBefore)
+        }
         let errorCount = result.findings.filter { $0.severity == .error }.count
         let warningCount = result.findings.count - errorCount
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -238,12 +243,30 @@ struct LintCommand {
 
     /// Per-file phases are CPU seconds summed over the worker threads; finding the files and
     /// writing the reports run once, on the main thread.
-    private func printTimings(_ result: LintEngine.Result, discover: Double, format: Double, wall started: UInt64) {
+    /// `parallel`: the run's wall time in parallel sections; `cpu`: the process's CPU time.
+    private func printTimings(_ result: LintEngine.Result, discover: Double, format: Double, wall started: UInt64,
+                              parallel: Double, cpu: Double) {
         let t = result.timings
         let wall = Self.seconds(since: started)
         let megabytes = Double(result.byteCount) / 1e6
         environment.stderr.write(String(format: "timings (CPU seconds summed over threads): read %.3f  tokenize %.3f  structure %.3f  index %.3f  model %.3f  rules %.3f\n", t.read, t.tokenize, t.structure, t.index, t.model, t.rules))
         environment.stderr.write(String(format: "timings (main thread): discover %.3f  format %.3f\n", discover, format))
         environment.stderr.write(String(format: "wall %.3f s, %d files linted (%d indexed), %.2f MB, %.1f MB/s\n", wall, result.lintedFiles.count, result.indexedFileCount, megabytes, wall > 0 ? megabytes / wall : 0))
+        // The serial part: main-thread time outside the work spread over threads, which no
+        // number of cores shortens, against the CPU time of the whole run.
+        let serial = max(0, wall - parallel)
+        environment.stderr.write(String(format: "serial %.3f s of %.3f s CPU (%.1f%%)\n", serial, cpu, cpu > 0 ? 100 * serial / cpu : 0))
+    }
+
+    /// User and system CPU seconds of the process so far.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        #else
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 }

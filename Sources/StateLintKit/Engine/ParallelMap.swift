@@ -4,6 +4,8 @@ import Foundation
 /// Maps `items` on `jobs` threads pulling from a shared counter (a work queue, so a few huge
 /// files do not leave a thread idle), keeping results in input order.
 func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> R) -> [R] {
+    let started = DispatchTime.now().uptimeNanoseconds
+    defer { ParallelSections.add(since: started) }
     let workers = max(1, min(jobs, items.count))
     if workers == 1 {
         return items.map(transform)
@@ -64,5 +66,27 @@ private final class AtomicCounter: @unchecked Sendable {
         let current = value
         value += 1
         return current
+    }
+}
+
+/// The wall time the process has spent in work spread over threads (`parallelMap`, the folder
+/// walk), for `--timings`: the rest of a run's wall time is its serial part, which more cores
+/// cannot shorten. Sections do not nest.
+public enum ParallelSections {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var nanoseconds: UInt64 = 0
+
+    /// Seconds spent in parallel sections so far.
+    public static var seconds: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return Double(nanoseconds) / 1e9
+    }
+
+    static func add(since start: UInt64) {
+        let elapsed = DispatchTime.now().uptimeNanoseconds - start
+        lock.lock()
+        nanoseconds += elapsed
+        lock.unlock()
     }
 }

@@ -7,6 +7,8 @@ extension FileDiscovery {
     /// The Swift files below `start` and the folders that could not be listed, as the serial
     /// walk finds them (files unsorted; errors sorted by path by the caller).
     func parallelWalk(_ start: String, jobs: Int) -> Result {
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer { ParallelSections.add(since: started) }
         let queue = FolderQueue(first: folder(start, relative: relativePath(start), excluded: excluded, isIncluded: included.isEmpty))
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             let buffer = DirectoryBuffer()
