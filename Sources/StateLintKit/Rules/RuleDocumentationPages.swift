@@ -410,8 +410,12 @@ After:
 `statelint --fix` turns `.onAppear { Task { … } }` into `.task { … }` when the task is the whole
 action: no other statement, no arguments (`Task(priority:)`), no capture list or `@MainActor in`,
 not `Task.detached` (which runs off the view's actor), and no comment in the lines it removes. The
-body keeps its lines, one indentation level shallower. Any other unstructured task is left to
-you: keep its handle in `@State` and cancel it in `.onDisappear`, or move the work into `.task`.
+body keeps its lines, one indentation level shallower. Not when the body can throw (a `try` that
+is not `try?`/`try!`, or a `throw`, outside a `do` whose last `catch` catches every error) or
+returns a value (`return count`): `.task`'s action neither throws nor returns anything, and
+wrapping the body in `do { … } catch { }` would silently drop its errors. The finding says so;
+decide there how to handle them. Any other unstructured task is left to you: keep its handle in
+`@State` and cancel it in `.onDisappear`, or move the work into `.task`.
 
 Before:
 
@@ -501,6 +505,29 @@ struct FeedView: View {
 
     private func subscribe() {
         ↓Task(priority: .background) { await model.startUpdates() }
+    }
+}
+```
+
+A task whose code can throw is reported the same, without a fix (see Fix):
+
+```swift
+import SwiftUI
+
+@Observable final class InboxModel {
+    func sync() async throws {}
+}
+
+struct InboxView: View {
+    @State private var model = InboxModel()
+
+    var body: some View {
+        Text("Inbox")
+            .onAppear {
+                ↓Task {
+                    try await model.sync()
+                }
+            }
     }
 }
 ```
@@ -1145,7 +1172,9 @@ struct EditorView: View {
 `statelint --fix` changes the wrapper to `@StateObject`, which has the same requirements (an
 `ObservableObject`) and owns its object: `@ObservedObject var model = Model()` becomes
 `@StateObject var model = Model()`, and in an initializer `_model = ObservedObject(wrappedValue:
-Model())` becomes `_model = StateObject(wrappedValue: Model())` (the attribute changes with it).
+Model())` becomes `_model = StateObject(wrappedValue: Model())` (the attribute changes with it;
+`ObservedObject(initialValue: Model())` becomes `StateObject(wrappedValue: Model())`, since
+`StateObject` has no `initialValue:` initializer).
 Only where that provably compiles the same: `@StateObject` has no setter, so the fix is left out
 when the view assigns the property anywhere else (`self.model = Model()` in an initializer
 included) or reads its storage `_model`, when the attribute has arguments, and when the view has
@@ -1164,9 +1193,11 @@ final class DraftModel: ObservableObject {
 struct EditorView: View {
     @ObservedObject var draft = DraftModel()
     @ObservedObject private var other: DraftModel
+    @ObservedObject private var copy: DraftModel
 
     init() {
         _other = ObservedObject(wrappedValue: DraftModel())
+        _copy = ObservedObject(initialValue: DraftModel())
     }
 
     var body: some View { TextField("Title", text: $draft.title) }
@@ -1186,9 +1217,11 @@ final class DraftModel: ObservableObject {
 struct EditorView: View {
     @StateObject var draft = DraftModel()
     @StateObject private var other: DraftModel
+    @StateObject private var copy: DraftModel
 
     init() {
         _other = StateObject(wrappedValue: DraftModel())
+        _copy = StateObject(wrappedValue: DraftModel())
     }
 
     var body: some View { TextField("Title", text: $draft.title) }

@@ -149,8 +149,10 @@ struct ActionReader {
         guard code.kind(s) == .leftParen, let close = code.partner(of: s), close + 1 == range.upperBound,
               let argument = Self.labeledArgument(in: (s + 1)..<close, labels: ["wrappedValue", "initialValue"], code: code)
         else { return nil }
+        let label = argument.lowerBound - 2
         return WrapperValue(typeName: typeToken.map(code.string), wrappedValue: values.value(in: argument),
-                            typeSpan: typeToken.map { SourceSpan(file, code, $0, $0) })
+                            typeSpan: typeToken.map { SourceSpan(file, code, $0, $0) },
+                            initialValueLabelSpan: code.text(label, is: "initialValue") ? SourceSpan(file, code, label, label) : nil)
     }
 
     /// The expression after `label:` among the comma-separated arguments in `range`.
@@ -230,9 +232,12 @@ struct ActionReader {
         if code.kind(j) == .leftBrace, !code.lineBreakBefore[j], let close = code.partner(of: j) { end = close }
         guard let last = end else { return nil }
         let use = handleUse(before: k, after: last + 1)
+        let operation = TaskOperationReader(code: code)
         return TaskStartFacts(isDetached: isDetached, storedIn: use.storedIn, isHandleKept: use.isKept,
                               isAwaitedAtOnce: isAwaitedResult(after: last + 1),
                               mayNoticeCancellation: mayNoticeCancellation(in: k...last),
+                              mayThrow: operation.mayThrow(in: k...last),
+                              returnsValue: operation.returnsValue(in: k...last),
                               span: SourceSpan(file, code, k, last))
     }
 

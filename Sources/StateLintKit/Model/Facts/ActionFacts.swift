@@ -51,6 +51,9 @@ public struct WrapperValue: Sendable {
     public let wrappedValue: ValueFacts
     /// The wrapper's name token (`ObservedObject` in `ObservedObject(wrappedValue: …)`).
     public internal(set) var typeSpan: SourceSpan?
+    /// The `initialValue` label of `State(initialValue: x)` (`ObservedObject(initialValue: x)`),
+    /// which `StateObject` does not have; nil for `wrappedValue:`.
+    public internal(set) var initialValueLabelSpan: SourceSpan? = nil
 }
 
 /// A call of a method of the same type.
@@ -76,6 +79,13 @@ public struct TaskStartFacts: Sendable {
     /// neither (`Task { @MainActor in name = n }`) runs to its end at once: cancelling it would
     /// change nothing.
     public let mayNoticeCancellation: Bool
+    /// Whether an error may leave its code: a `try` (not `try?`/`try!`) or a `throw` outside a
+    /// `do` whose last `catch` catches everything. Such a task is a `Task<…, Error>`, whose
+    /// body `.task`'s non-throwing action cannot take.
+    public let mayThrow: Bool
+    /// Whether its code has `return value` (at any depth: a nested closure's counts too), so the
+    /// task makes a value, which `.task`'s `Void` action cannot return.
+    public let returnsValue: Bool
     /// From `Task` to the end of its closure.
     public internal(set) var span: SourceSpan
 }
