@@ -942,8 +942,14 @@ later in `.onAppear`) or created by its initial value (`@State var model = Model
 - the conformance may be declared directly, in an extension (in any file), through a superclass
   (`class FeedModel: BaseModel` where `BaseModel: ObservableObject`), or through a protocol of the
   project that refines `ObservableObject` (`protocol ViewModel: ObservableObject`);
-- a class that is `@Observable` as well as `ObservableObject` is not flagged: `@State` sees its
-  changes through Observation.
+- a class that is observable through Observation as well as an `ObservableObject` is not
+  flagged, since `@State` sees its changes: one marked `@Observable` (or swift-perception's
+  `@Perceptible`, or SwiftData's `@Model`), or one that conforms to `Observable`
+  (`Observation.Observable`) or `Perceptible` itself — in its declaration, in an extension in any
+  file (`@available(iOS 17, *) extension Store: Observable {}`, also inside `#if
+  canImport(Observation)`), through a superclass or through a protocol that refines it. A project
+  type of its own called `Observable` is not Observation's. `state_inline_class_init` still
+  reports such a class created in the declaration.
 
 This rule reports at the declaration. The same line is then not also reported by
 `state_inline_class_init` (while this rule is enabled): the missing updates are the bigger bug.
@@ -1093,11 +1099,19 @@ final class BridgedModel: ObservableObject {
     var count = 0
 }
 
+final class LegacyStore: ObservableObject {
+    @Published var count = 0
+}
+
+@available(iOS 17, *)
+extension LegacyStore: Observable {}
+
 struct CartView: View {
     @StateObject private var cart = CartModel()
     @ObservedObject var shared: CartModel
     @State private var order = OrderModel()
     @State private var bridged = BridgedModel()
+    @State private var store = LegacyStore()
     @State private var count = 0
 
     var body: some View { List(cart.items, id: \.self) { Text($0) } }

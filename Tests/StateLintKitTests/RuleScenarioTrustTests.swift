@@ -1,0 +1,125 @@
+import Testing
+@testable import StateLintKit
+
+/// False alarms and misses found by reading the rules' findings on real apps, each as a class of
+/// code written here in our own words, with the side where the rule must still fire.
+@Suite struct RuleScenarioTrustTests {
+    static let inline = StateInlineClassInitRule.description.id
+    static let nilCheck = AppearMissingNilCheckRule.description.id
+    static let teardown = DisappearMissingTeardownRule.description.id
+    static let inState = ObservableObjectInStateRule.description.id
+    static let observedInline = ObservedObjectInlineInitRule.description.id
+    static let unstructured = AppearUnstructuredTaskRule.description.id
+
+    /// Lints marked files together; `↓` marks where findings start, `rule:` before it is not
+    /// needed: every finding of `rules` must be marked, and every mark found.
+    static func expect(_ files: [(path: String, marked: String)], rules: [String],
+                       sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        var expected: [String] = []
+        var sources: [(String, String)] = []
+        for (path, marked) in files {
+            let (source, offsets) = RuleHarness.removingMarkers(marked)
+            let file = SourceFile(path: path, text: source)
+            expected += offsets.map { "\(path):\(file.location(ofOffset: $0).line):\(file.location(ofOffset: $0).column)" }
+            sources.append((path, source))
+        }
+        let actual = RuleHarness.findings(sources, rules: rules).map { "\($0.path):\($0.start.line):\($0.start.column)" }
+        #expect(actual.sorted() == expected.sorted(), sourceLocation: sourceLocation)
+    }
+
+    static func expect(_ marked: String, rules: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        expect([("View.swift", marked)], rules: rules, sourceLocation: sourceLocation)
+    }
+
+    // MARK: B1 — an ObservableObject that is also Observable
+
+    /// A class bridged to Observation by a conformance of its own (an extension, often behind
+    /// an availability check or `#if canImport`, or swift-perception's `Perceptible`) is seen by
+    /// `@State`; only the creation in the declaration is still worth reporting.
+    @Test func observableObjectsThatAreAlsoObservableAreSeenByState() {
+        let models = """
+        import Combine
+        import Observation
+        final class CartStore: ObservableObject { @Published var items: [String] = [] }
+        @available(iOS 17, *)
+        extension CartStore: Observable {}
+
+        final class SearchStore: ObservableObject { @Published var query = "" }
+        #if canImport(Observation)
+        extension SearchStore: Observation.Observable {}
+        #endif
+
+        final class LegacyStore: ObservableObject, Perceptible { @Published var count = 0 }
+
+        @Perceptible
+        final class PerceivedStore: ObservableObject { var count = 0 }
+
+        protocol FeatureStore: Observable, ObservableObject {}
+        final class ProfileStore: FeatureStore {}
+
+        @Observable class BaseStore: ObservableObject {}
+        final class InboxStore: BaseStore {}
+        """
+        let view = """
+        import SwiftUI
+        struct ShopView: View {
+            ↓@State private var cart = CartStore()
+            ↓@State private var search = SearchStore()
+            ↓@State private var legacy = LegacyStore()
+            ↓@State private var perceived = PerceivedStore()
+            ↓@State private var profile = ProfileStore()
+            ↓@State private var inbox = InboxStore()
+            @State private var later: CartStore?
+            var body: some View {
+                Text(cart.items.first ?? search.query)
+                    .task { if later == nil { later = CartStore() } }
+                    .onDisappear { later = nil }
+            }
+        }
+        """
+        // `state_inline_class_init` still reports every creation; the in-state rule none.
+        Self.expect([("Models.swift", models), ("ShopView.swift", view)], rules: [Self.inState, Self.inline])
+        let inState = RuleHarness.findings([("Models.swift", models), ("ShopView.swift", RuleHarness.removingMarkers(view).source)],
+                                           rules: [Self.inState])
+        #expect(inState.isEmpty, "\(inState.map(\.message))")
+    }
+
+    /// SwiftData's `@Model` makes a class observable, also one that says `ObservableObject` too.
+    @Test func swiftDataModelsAreObservable() {
+        Self.expect("""
+        import SwiftUI
+        import SwiftData
+        import Combine
+        @Model final class Recipe: ObservableObject { var title = "" }
+        @SwiftData.Model final class Ingredient { var name = "" }
+        final class Pantry: ObservableObject { @Published var count = 0 }
+        struct RecipeEditor: View {
+            @State private var recipe: Recipe?
+            @State private var ingredient: Ingredient?
+            ↓@State private var pantry: Pantry?
+            var body: some View {
+                Text(recipe?.title ?? ingredient?.name ?? "\\(pantry?.count ?? 0)")
+            }
+        }
+        """, rules: [Self.inState])
+    }
+
+    /// The conformances that do not bridge: another protocol in an extension, and a project's
+    /// own protocol that happens to be called `Observable`.
+    @Test func otherConformancesDoNotBridgeToObservation() {
+        Self.expect("""
+        import SwiftUI
+        import Combine
+        protocol Observable { func notify() }
+        final class Ticker: ObservableObject { @Published var value = 0 }
+        extension Ticker: Observable { func notify() {} }
+        final class Clock: ObservableObject { @Published var now = 0 }
+        extension Clock: Equatable { static func == (a: Clock, b: Clock) -> Bool { a === b } }
+        struct TickerView: View {
+            ↓@State private var ticker = Ticker()
+            ↓@State private var clock = Clock()
+            var body: some View { Text("\\(ticker.value) \\(clock.now)") }
+        }
+        """, rules: [Self.inState])
+    }
+}
