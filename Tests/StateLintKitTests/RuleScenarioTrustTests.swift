@@ -122,4 +122,99 @@ import Testing
         }
         """, rules: [Self.inState])
     }
+
+    // MARK: B2 — a view that exists only while the property is nil
+
+    /// The placeholder shown while the model is nil makes it: the view builder's `if`, `else`
+    /// or `case nil:` is the nil check, and a teardown there would release the model as soon as
+    /// it is made (the placeholder disappears then). Neither rule reports.
+    @Test func aPlaceholderShownWhileTheModelIsNilMakesIt() {
+        Self.expect("""
+        import SwiftUI
+        @Observable final class AlbumModel {}
+        struct AlbumScreen: View {
+            @State private var album: AlbumModel?
+            @State private var tracks: AlbumModel?
+            @State private var credits: AlbumModel?
+            @State private var notes: AlbumModel?
+            @State private var artwork: AlbumModel?
+            @State private var lyrics: AlbumModel?
+            var body: some View {
+                VStack {
+                    if let album {
+                        Text("\\(album)")
+                    } else {
+                        ProgressView().task { album = AlbumModel() }
+                    }
+                    if tracks == nil {
+                        ProgressView().onAppear { self.tracks = AlbumModel() }
+                    }
+                    switch credits {
+                    case .some(let credits):
+                        Text("\\(credits)")
+                    case nil:
+                        ProgressView()
+                            .onAppear(perform: makeCredits)
+                    }
+                    if let notes = notes {
+                        Text("\\(notes)")
+                    } else if lyrics == nil {
+                        Color.clear.task { notes = AlbumModel(); loadLyrics() }
+                    }
+                    switch self.artwork {
+                    case .none:
+                        Group { ProgressView() }.task { artwork = AlbumModel() }
+                    default:
+                        EmptyView()
+                    }
+                }
+            }
+            private func makeCredits() { credits = AlbumModel() }
+            private func loadLyrics() { lyrics = AlbumModel() }
+        }
+        """, rules: [Self.nilCheck, Self.teardown])
+    }
+
+    /// Where the view outlives the nil: the handler outside the `if`, in the branch where the
+    /// model exists, under a condition that holds with a model (`||`), under `default:` or a
+    /// `.some` case, or under a check of another property. Both rules report.
+    @Test func aViewThatOutlivesTheNilStillNeedsTheCheckAndTheTeardown() {
+        let marked = """
+        import SwiftUI
+        @Observable final class AlbumModel {}
+        struct AlbumScreen: View {
+            @State private var album: AlbumModel?
+            @State private var tracks: AlbumModel?
+            @State private var credits: AlbumModel?
+            @State private var notes: AlbumModel?
+            @State private var artwork: AlbumModel?
+            @State private var isRefreshing = false
+            var body: some View {
+                VStack {
+                    Group {
+                        if let album { Text("\\(album)") } else { ProgressView() }
+                    }
+                    .task { ↓album = AlbumModel() }
+                    if let tracks {
+                        Text("\\(tracks)").onAppear { ↓self.tracks = AlbumModel() }
+                    }
+                    if credits == nil || isRefreshing {
+                        ProgressView().onAppear { ↓credits = AlbumModel() }
+                    }
+                    switch notes {
+                    case .some:
+                        Text("notes").task { ↓notes = AlbumModel() }
+                    default:
+                        ProgressView().task { if case let model? = artwork { print(model) } }
+                    }
+                    if album == nil {
+                        ProgressView().task { ↓artwork = AlbumModel() }
+                    }
+                }
+            }
+        }
+        """
+        Self.expect(marked, rules: [Self.nilCheck])
+        Self.expect(marked, rules: [Self.teardown])
+    }
 }

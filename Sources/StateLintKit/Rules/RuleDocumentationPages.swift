@@ -34,7 +34,13 @@ These count as the guard, so the assignment is not reported:
 - after `guard model == nil else { return }` or `if model != nil { return }`,
 - in a method called only under such a guard (`if model == nil { load() }`, where `load()`
   assigns the model): every call on the way from the action must be guarded,
-- written as `model = model ?? FeedModel()`.
+- written as `model = model ?? FeedModel()`,
+- in a handler of a view that exists only while the model is nil: the placeholder in the `else`
+  of `if let model { … } else { ProgressView().task { model = FeedModel() } }` (also
+  `if let model = model`), inside `if model == nil { … }` in the body, or under `case nil:` (or
+  `case .none:`) of `switch model { … }`. The view builder's condition is the nil check: the
+  placeholder goes away once the model is made. The handler must be on a view inside the branch;
+  one attached to the whole `if`/`switch` (`Group { if … }.task { … }`) runs whatever the model is.
 
 `self.model` works everywhere `model` does. Assigning a value type (`date = Date()`) or an
 existing object (`model = shared`) is not reported, and neither is:
@@ -265,6 +271,32 @@ struct FeedView: View {
             .onTapGesture {
                 a = FeedModel()  // not an appear handler
             }
+    }
+}
+```
+
+```swift
+import SwiftUI
+
+@Observable final class AlbumModel {}
+
+struct AlbumView: View {
+    @State private var model: AlbumModel?
+    @State private var credits: AlbumModel?
+
+    var body: some View {
+        if let model {
+            Text("\(model)")
+        } else {
+            ProgressView()
+                .task { model = AlbumModel() }
+        }
+        switch credits {
+        case nil:
+            ProgressView().onAppear { credits = AlbumModel() }
+        case .some(let credits):
+            Text("\(credits)")
+        }
     }
 }
 ```
@@ -628,7 +660,11 @@ passed as `.onDisappear(perform: cleanUp)` — also when the `.onDisappear` or t
 extension of the view in another file.
 
 Properties that are not optional, and properties set to value types (`date = Date()`), are not
-reported. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
+reported. Nor is a creation in a handler of a placeholder that exists only while the property is
+nil (`if let model { … } else { ProgressView().task { model = Model() } }`, `if model == nil { … }`
+or `case nil:` of `switch model` in the body): the placeholder disappears as soon as the model is
+made, so an `.onDisappear { model = nil }` there would release it at once; the model lives as long
+as the view, like any `@State`. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
 classes the catalog marks `immutable`): a thumbnail kept after the view disappears is a cache that
 holds no observers, timers or sessions, and the next appearance reuses it. Nor is a value the
 handler stops before replacing it (`work?.cancel(); work = DispatchWorkItem { … }`, also through `if let w = work { w.cancel() }`): setting it to
@@ -922,6 +958,25 @@ struct ReaderView: View {
                 page = nil as ReaderModel?
                 notes = Optional<ReaderModel>.none
             })
+    }
+}
+```
+
+```swift
+import SwiftUI
+
+@Observable final class AlbumModel {}
+
+struct AlbumView: View {
+    @State private var model: AlbumModel?
+
+    var body: some View {
+        if let model {
+            Text("\(model)")
+        } else {
+            ProgressView()
+                .task { model = AlbumModel() }
+        }
     }
 }
 ```

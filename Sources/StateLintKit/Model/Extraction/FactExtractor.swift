@@ -156,7 +156,8 @@ struct FactExtractor {
                             nameSpan: SourceSpan(file, code, call.nameToken, call.nameToken),
                             dotOffset: code[call.nameToken - 1].start, callEnd: shapes.callEnd(of: call),
                             closure: call.closure.map(shapes.closureShape), nextInChain: nil,
-                            taskConversion: call.name == "onAppear" ? shapes.taskConversion(of: call) : nil)
+                            taskConversion: call.name == "onAppear" ? shapes.taskConversion(of: call) : nil,
+                            shownWhileNil: call.enclosingBlocks.isEmpty ? [] : ViewConditions(code: code).nilNames(around: call))
     }
 
     /// Whether the property may hold an object a wrapper fix or `observable_object_in_state`
