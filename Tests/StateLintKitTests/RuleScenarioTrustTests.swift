@@ -217,4 +217,45 @@ import Testing
         Self.expect(marked, rules: [Self.nilCheck])
         Self.expect(marked, rules: [Self.teardown])
     }
+
+    // MARK: B3 — the App's state lives as long as the app
+
+    /// An `App` or `Scene` that makes its store on appear keeps it for the app's life: no
+    /// teardown is expected there. A view doing the same still needs one; and the nil check
+    /// still matters in the App (each new window's content appears).
+    @Test func appAndSceneStateNeedsNoTeardown() {
+        let marked = """
+        import SwiftUI
+        @Observable final class LibraryStore {}
+        @main
+        struct LibraryApp: App {
+            @State private var store: LibraryStore?
+            @State private var catalog: LibraryStore?
+            var body: some Scene {
+                WindowGroup {
+                    Text("Library")
+                        .task { if store == nil { store = LibraryStore() } }
+                        .onAppear { ↓catalog = LibraryStore() }
+                }
+                ReaderScene()
+            }
+        }
+        struct ReaderScene: Scene {
+            @State private var reader: LibraryStore?
+            var body: some Scene {
+                WindowGroup("Reader") {
+                    Text("Reader").onAppear { if reader == nil { reader = LibraryStore() } }
+                }
+            }
+        }
+        struct ShelfView: View {
+            @State private var shelf: LibraryStore?
+            var body: some View {
+                Text("Shelf").onAppear { if shelf == nil { ⇣shelf = LibraryStore() } }
+            }
+        }
+        """
+        Self.expect(marked.replacingOccurrences(of: "⇣", with: ""), rules: [Self.nilCheck])
+        Self.expect(marked.replacingOccurrences(of: "↓", with: "").replacingOccurrences(of: "⇣", with: "↓"), rules: [Self.teardown])
+    }
 }

@@ -664,7 +664,8 @@ reported. Nor is a creation in a handler of a placeholder that exists only while
 nil (`if let model { … } else { ProgressView().task { model = Model() } }`, `if model == nil { … }`
 or `case nil:` of `switch model` in the body): the placeholder disappears as soon as the model is
 made, so an `.onDisappear { model = nil }` there would release it at once; the model lives as long
-as the view, like any `@State`. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
+as the view, like any `@State`. The `App` and its `Scene`s are not checked: their state lives as
+long as the app. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
 classes the catalog marks `immutable`): a thumbnail kept after the view disappears is a cache that
 holds no observers, timers or sessions, and the next appearance reuses it. Nor is a value the
 handler stops before replacing it (`work?.cancel(); work = DispatchWorkItem { … }`, also through `if let w = work { w.cancel() }`): setting it to
@@ -976,6 +977,23 @@ struct AlbumView: View {
         } else {
             ProgressView()
                 .task { model = AlbumModel() }
+        }
+    }
+}
+```
+
+```swift
+import SwiftUI
+
+@Observable final class LibraryStore {}
+
+struct LibraryApp: App {
+    @State private var store: LibraryStore?
+
+    var body: some Scene {
+        WindowGroup {
+            Text("Library")
+                .task { if store == nil { store = LibraryStore() } }
         }
     }
 }
