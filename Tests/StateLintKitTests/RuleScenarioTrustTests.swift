@@ -258,4 +258,53 @@ import Testing
         Self.expect(marked.replacingOccurrences(of: "⇣", with: ""), rules: [Self.nilCheck])
         Self.expect(marked.replacingOccurrences(of: "↓", with: "").replacingOccurrences(of: "⇣", with: "↓"), rules: [Self.teardown])
     }
+
+    // MARK: B4 — a preview that only hands its object on
+
+    /// A preview that makes a legacy `ObservableObject` only to hand it to the previewed view
+    /// (`.environmentObject`, an initializer) needs no observing itself: the view it is handed
+    /// to observes it. One that shows the object's properties itself does.
+    @Test func previewsThatOnlyHandTheirObjectOn() {
+        Self.expect("""
+        import SwiftUI
+        import Combine
+        final class BasketModel: ObservableObject { @Published var count = 0; func add() { count += 1 } }
+        struct BasketView: View {
+            @EnvironmentObject var basket: BasketModel
+            var body: some View { Text("\\(basket.count)") }
+        }
+        struct BasketRow: View {
+            @ObservedObject var basket: BasketModel
+            var body: some View { Text("\\(basket.count)") }
+        }
+        #Preview("handed on") {
+            @Previewable @State var basket = BasketModel()
+            @Previewable @State var other = BasketModel()
+            VStack {
+                BasketView().environmentObject(basket)
+                BasketRow(basket: other)
+                Button("Add") { other.add() }
+            }
+        }
+        #Preview("shown") {
+            @Previewable ↓@State var basket = BasketModel()
+            Text("\\(basket.count)")
+        }
+        struct BasketView_Previews: PreviewProvider {
+            struct Host: View {
+                @State private var basket = BasketModel()
+                var body: some View { BasketView().environmentObject(basket) }
+            }
+            struct Counter: View {
+                ↓@State private var basket = BasketModel()
+                var body: some View { Text("\\(basket.count)") }
+            }
+            static var previews: some View { Host() }
+        }
+        struct BasketScreen: View {
+            ↓@State private var basket = BasketModel()
+            var body: some View { BasketView().environmentObject(basket) }
+        }
+        """, rules: [Self.inState])
+    }
 }

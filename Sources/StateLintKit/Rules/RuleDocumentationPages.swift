@@ -1024,6 +1024,11 @@ later in `.onAppear`) or created by its initial value (`@State var model = Model
   type of its own called `Observable` is not Observation's. `state_inline_class_init` still
   reports such a class created in the declaration.
 
+In a preview (`@Previewable @State` in `#Preview`, or a view declared inside a `PreviewProvider`)
+the object is reported only when the preview itself reads its properties (`Text(cart.total)`): a
+preview that makes it once to hand it to the view it shows (`.environmentObject(cart)`,
+`CartView(cart: cart)`, a method call) leaves the observing to that view.
+
 This rule reports at the declaration. The same line is then not also reported by
 `state_inline_class_init` (while this rule is enabled): the missing updates are the bigger bug.
 
@@ -1152,6 +1157,20 @@ struct CartView: View {
 }
 ```
 
+```swift
+import SwiftUI
+import Combine
+
+final class CartModel: ObservableObject {
+    @Published var items: [String] = []
+}
+
+#Preview {
+    @Previewable ↓@State var cart = CartModel()
+    Text("\(cart.items.count) items")
+}
+```
+
 ## Non-triggering
 
 ```swift
@@ -1192,6 +1211,25 @@ struct CartView: View {
 
 final class NotAView {
     @State var cart = CartModel()
+}
+```
+
+```swift
+import SwiftUI
+import Combine
+
+final class CartModel: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @EnvironmentObject var cart: CartModel
+    var body: some View { List(cart.items, id: \.self) { Text($0) } }
+}
+
+#Preview {
+    @Previewable @State var cart = CartModel()
+    CartView().environmentObject(cart)
 }
 ```
 

@@ -181,6 +181,8 @@ struct FactExtractor {
         for k in body where code.kind(k) == .attribute && code.text(k, is: "@Previewable") {
             if let property = PreviewableReader(code: code, file: file).property(at: k) { preview.properties.append(property) }
         }
+        let watched = preview.properties.filter(Self.mayHoldObject).map(\.name)
+        if !watched.isEmpty { preview.uses = UseScanner(code: code, names: watched).uses(in: body) }
         return preview
     }
 }

@@ -90,6 +90,8 @@ public struct MethodFacts: Sendable {
 public struct PreviewFacts: Sendable {
     public internal(set) var properties: [PropertyFacts] = []
     public internal(set) var handlers: [HandlerFacts] = []
+    /// How the body uses the properties that may hold an object (see `TypeFacts.uses`).
+    public internal(set) var uses: [String: PropertyUses] = [:]
     /// The `#Preview` token.
     public internal(set) var span: SourceSpan
 }

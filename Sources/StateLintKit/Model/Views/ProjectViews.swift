@@ -62,11 +62,13 @@ public struct ProjectViews: Sendable {
             views.append(view)
         }
         self.filesToComplete = filesToComplete
+        Self.markViewsInPreviewProviders(&views)
         for file in files {
             for preview in file.previews {
                 let handlers = preview.handlers.map { ViewHandler($0, methods: [:]) }
                 views.append(SwiftUIView(name: "#Preview", target: file.targets.first ?? .rest, role: .preview,
-                                         properties: preview.properties, handlers: handlers, initializers: [], parts: []))
+                                         properties: preview.properties, handlers: handlers, initializers: [], parts: [],
+                                         previewUses: preview.uses))
             }
         }
         self.views = views
@@ -86,6 +88,7 @@ public struct ProjectViews: Sendable {
                 return made[part.start]
             }
             views[position] = Self.view(named: view.name, target: view.target, role: view.role, parts: completed)
+            views[position].isInPreviewProvider = view.isInPreviewProvider
         }
     }
 
@@ -131,6 +134,23 @@ public struct ProjectViews: Sendable {
             return .view
         }
         return nil
+    }
+
+    /// Marks the views nested in a `PreviewProvider` of their target (`Feed_Previews.Host`).
+    static func markViewsInPreviewProviders(_ views: inout [SwiftUIView]) {
+        struct Key: Hashable { let target: TargetID; let name: String }
+        let providers = Set(views.filter { $0.role == .previewProvider }.map { Key(target: $0.target, name: $0.name) })
+        guard !providers.isEmpty else { return }
+        for position in views.indices {
+            var name = views[position].name[...]
+            while let dot = DottedName.lastDot(in: name) {
+                name = name[..<dot]
+                if providers.contains(Key(target: views[position].target, name: String(name))) {
+                    views[position].isInPreviewProvider = true
+                    break
+                }
+            }
+        }
     }
 
     static func view(named name: String, target: TargetID, role: ViewRole, parts: [TypeFacts]) -> SwiftUIView {
