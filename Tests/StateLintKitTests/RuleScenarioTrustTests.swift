@@ -307,4 +307,46 @@ import Testing
         }
         """, rules: [Self.inState])
     }
+
+    // MARK: B5 — background work spun off from async code
+
+    /// Async code reached from an appear handler that starts a task at a background priority
+    /// (`.background`, `.utility`, `.low`) could have awaited the work and chose not to: cache
+    /// warming meant to finish on its own. Not reported. A task without such a priority, or one
+    /// started from code that is not async (where `Task { … }` is the only way to await), is.
+    @Test func backgroundWorkSpunOffFromAsyncCode() {
+        Self.expect("""
+        import SwiftUI
+        @Observable final class PhotoLibrary {
+            func fetch() async -> [String] { [] }
+            func warmThumbnails(_ ids: [String]) async {}
+            func watchChanges() async {}
+        }
+        struct PhotoGrid: View {
+            @State private var library = PhotoLibrary()
+            @State private var ids: [String] = []
+            var body: some View {
+                Text("Photos")
+                    .task { await load() }
+                    .onAppear { ↓Task { await prefetch() } }
+                    .task {
+                        Task(priority: .low) { await library.warmThumbnails(ids) }
+                        ↓Task(priority: .high) { await library.watchChanges() }
+                    }
+                    .onAppear(perform: subscribe)
+            }
+            private func load() async {
+                ids = await library.fetch()
+                Task(priority: .background) { await library.warmThumbnails(ids) }
+                ↓Task { await library.watchChanges() }
+            }
+            private func prefetch() async {
+                Task.detached(priority: .utility) { await PhotoLibrary().warmThumbnails([]) }
+            }
+            private func subscribe() {
+                ↓Task(priority: .background) { await library.watchChanges() }
+            }
+        }
+        """, rules: [Self.unstructured])
+    }
 }

@@ -22,6 +22,9 @@ public struct AppearUnstructuredTaskRule: Rule {
             for task in handler.taskStarts where seen.insert(task.facts.span).inserted {
                 // Nothing outlives the view: the task ends at once, or its starter waits for it.
                 guard task.facts.mayNoticeCancellation, !task.facts.isAwaitedAtOnce else { continue }
+                // Spun off on purpose: async code that could have awaited the work starts it at a
+                // background priority instead (cache warming, prefetching), to finish on its own.
+                if task.facts.isInAsyncCode, let priority = task.facts.priority, Self.backgroundPriorities.contains(priority) { continue }
                 if let stored = task.facts.storedIn, cancelled.contains(stored) { continue }
                 // Kept somewhere else (a local, a collection) while `.onDisappear` cancels something.
                 if task.facts.storedIn == nil && task.facts.isHandleKept && !cancelled.isEmpty { continue }
@@ -40,6 +43,9 @@ public struct AppearUnstructuredTaskRule: Rule {
         }
         return violations
     }
+
+    /// The priorities of work nobody waits for.
+    static let backgroundPriorities: Set<String> = ["background", "utility", "low"]
 
     /// Why the task's code cannot simply move into `.task { … }` (and no fix is offered): its
     /// action neither throws nor returns a value.

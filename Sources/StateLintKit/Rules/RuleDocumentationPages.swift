@@ -399,7 +399,15 @@ tasks that cannot outlive the view in any way that matters:
   task runs to its end at once whatever happens to the view, and `.task` would change nothing;
 - a task whose starter waits for it (`icon = await Task.detached { render() }.value`);
 - a task inside a closure the handler stores for later (`player.onFinish = { Task { … } }`):
-  it starts when the callback runs, not on appear.
+  it starts when the callback runs, not on appear;
+- background work spun off from async code: a task given a background priority
+  (`Task(priority: .background)`, `.utility` or `.low`, also `Task.detached(priority: …)`)
+  started in async code — an `async` method of the view, the `.task` action, another task's
+  closure. That code could have awaited the work and chose not to, at a priority nobody waits
+  for: cache warming or prefetching meant to finish on its own. The same task started from code
+  that is not async (an `.onAppear` action, a plain method), or without such a priority, is
+  flagged: there `Task { … }` is the way to await at all, and nothing says it was meant to
+  outlive the view.
 
 Tasks inside a closure passed to a call (`session.downloadTask(with: url) { url, _, _ in
 Task { … } }`) are still flagged: StateLint cannot tell a callback from a closure that runs at
@@ -536,6 +544,7 @@ struct FeedView: View {
     }
 
     private func subscribe() {
+        // Not async code: flagged at any priority.
         ↓Task(priority: .background) { await model.startUpdates() }
     }
 }
@@ -631,6 +640,31 @@ struct PlayerView: View {
         let title = icon ?? ""
         // A hop to the main actor that runs to its end at once.
         Task { @MainActor in isPlaying = !title.isEmpty }
+    }
+}
+```
+
+```swift
+import SwiftUI
+
+@Observable final class PhotoLibrary {
+    func fetch() async -> [String] { [] }
+    func warmThumbnails(_ ids: [String]) async {}
+}
+
+struct PhotoGrid: View {
+    @State private var library = PhotoLibrary()
+    @State private var ids: [String] = []
+
+    var body: some View {
+        Text("Photos")
+            .task { await load() }
+    }
+
+    private func load() async {
+        ids = await library.fetch()
+        // Spun off on purpose from async code, at a priority nobody waits for.
+        Task(priority: .background) { await library.warmThumbnails(ids) }
     }
 }
 ```

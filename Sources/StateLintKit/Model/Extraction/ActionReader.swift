@@ -28,8 +28,9 @@ struct ActionReader {
     /// hostile file with thousands of guards in front of thousands of calls linear.
     static let maximumNilNamesPerCall = 256
 
-    /// The facts of the body `{ … }` at `body` (the braces' code indices).
-    func facts(of body: ClosedRange<Int>) -> ActionFacts {
+    /// The facts of the body `{ … }` at `body` (the braces' code indices). `isAsync`: the body
+    /// runs in async code (an `async` method, a `.task` action).
+    func facts(of body: ClosedRange<Int>, isAsync: Bool = false) -> ActionFacts {
         var facts = ActionFacts()
         var frames = [Frame(open: body.lowerBound, close: body.upperBound, header: nil, isDeferred: false)]
         // `frames.last!.close`, kept apart: reading the last frame per token copied it, and
@@ -77,7 +78,12 @@ struct ActionReader {
                         facts.cancelledNames.append(boundValue(of: cancelled, in: frames) ?? cancelled)
                     }
                 }
-                if !frames[frames.count - 1].isDeferred, let task = taskStart(at: k) { facts.taskStarts.append(task) }
+                if !frames[frames.count - 1].isDeferred, var task = taskStart(at: k) {
+                    // Inside another task's closure the code is async too.
+                    let offset = code[k].start
+                    task.isInAsyncCode = isAsync || facts.taskStarts.contains { $0.span.range.contains(offset) }
+                    facts.taskStarts.append(task)
+                }
             default:
                 break
             }
@@ -225,7 +231,12 @@ struct ActionReader {
             j += 2
         }
         var end: Int?
+        var priority: String?
         if code.kind(j) == .leftParen, let close = code.partner(of: j), !code.lineBreakBefore[j] {
+            if let argument = Self.labeledArgument(in: (j + 1)..<close, labels: ["priority"], code: code),
+               argument.count == 2, code.kind(argument.lowerBound) == .period, code.kind(argument.lowerBound + 1) == .identifier {
+                priority = code.string(argument.lowerBound + 1)
+            }
             end = close
             j = close + 1
         }
@@ -238,6 +249,7 @@ struct ActionReader {
                               mayNoticeCancellation: mayNoticeCancellation(in: k...last),
                               mayThrow: operation.mayThrow(in: k...last),
                               returnsValue: operation.returnsValue(in: k...last),
+                              priority: priority,
                               span: SourceSpan(file, code, k, last))
     }
 

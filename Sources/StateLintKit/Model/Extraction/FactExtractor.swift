@@ -92,7 +92,7 @@ struct FactExtractor {
                 continue
             }
             let declaration = declarations[index]
-            let action = actions.facts(of: declaration.body!)
+            let action = actions.facts(of: declaration.body!, isAsync: isAsync(declaration))
             guard !action.isEmpty else { continue }
             if declaration.kind == .initializer {
                 type.initializers.append(action)
@@ -143,6 +143,18 @@ struct FactExtractor {
         }
     }
 
+    /// Whether a function or initializer is `async`: the keyword after its parameters, before its body.
+    private func isAsync(_ declaration: Declaration) -> Bool {
+        guard let body = declaration.body else { return false }
+        var k = declaration.nameToken + 1
+        while k < body.lowerBound {
+            if code.keyword(k) == .async { return true }
+            // The parameters (and their closure types' own `async`) are skipped.
+            if let close = code.partner(of: k), close > k { k = close + 1 } else { k += 1 }
+        }
+        return false
+    }
+
     /// `func body(content: Content) -> some View`.
     private func isViewModifierBody(_ declaration: Declaration) -> Bool {
         code.text(declaration.nameToken, is: "body") && code.kind(declaration.nameToken + 1) == .leftParen
@@ -151,7 +163,7 @@ struct FactExtractor {
 
     private func handler(_ call: ModifierCall) -> HandlerFacts {
         let shapes = HandlerShapes(code: code)
-        return HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0) } ?? ActionFacts(),
+        return HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0, isAsync: call.name == "task") } ?? ActionFacts(),
                             performedMethod: call.performMethodToken.map { code.string($0) },
                             nameSpan: SourceSpan(file, code, call.nameToken, call.nameToken),
                             dotOffset: code[call.nameToken - 1].start, callEnd: shapes.callEnd(of: call),

@@ -86,6 +86,11 @@ public struct TaskStartFacts: Sendable {
     /// Whether its code has `return value` (at any depth: a nested closure's counts too), so the
     /// task makes a value, which `.task`'s `Void` action cannot return.
     public let returnsValue: Bool
+    /// The priority it is given as `Task(priority: .background)`: `background`.
+    public let priority: String?
+    /// Started in async code (an `async` method, a `.task` action, another task's closure),
+    /// which could have awaited the work instead.
+    public internal(set) var isInAsyncCode = false
     /// From `Task` to the end of its closure.
     public internal(set) var span: SourceSpan
 }
