@@ -349,4 +349,116 @@ import Testing
         }
         """, rules: [Self.unstructured])
     }
+
+    // MARK: C6 — representables are views
+
+    /// `UIViewRepresentable` and its kin refine `View`: their wrapped properties are checked
+    /// like any view's (declared with the conformance or in an extension). An object passed in
+    /// is fine, and so is a coordinator class's own code.
+    @Test func representablesAreViews() {
+        let marked = """
+        import SwiftUI
+        import UIKit
+        import AppKit
+        import Combine
+        final class RouteTracker: ObservableObject { @Published var distance = 0.0 }
+        final class TileCache {}
+        struct RouteMap: UIViewRepresentable {
+            ↓@ObservedObject var tracker = RouteTracker()
+            @ObservedObject var shared: RouteTracker
+            func makeUIView(context: Context) -> UIView { UIView() }
+            func updateUIView(_ view: UIView, context: Context) {}
+            final class Coordinator: NSObject {
+                var cache = TileCache()
+            }
+        }
+        struct CameraScreen {
+            ⇣@State private var cache = TileCache()
+        }
+        extension CameraScreen: UIViewControllerRepresentable {
+            func makeUIViewController(context: Context) -> UIViewController { UIViewController() }
+            func updateUIViewController(_ controller: UIViewController, context: Context) {}
+        }
+        struct DesktopMap: SwiftUI.NSViewRepresentable {
+            ↓@ObservedObject var tracker = RouteTracker()
+            func makeNSView(context: Context) -> NSView { NSView() }
+            func updateNSView(_ view: NSView, context: Context) {}
+        }
+        struct Inspector: NSViewControllerRepresentable {
+            ⇣@State private var cache = TileCache()
+            func makeNSViewController(context: Context) -> NSViewController { NSViewController() }
+            func updateNSViewController(_ controller: NSViewController, context: Context) {}
+        }
+        """
+        Self.expect(marked.replacingOccurrences(of: "⇣", with: ""), rules: [Self.observedInline])
+        Self.expect(marked.replacingOccurrences(of: "↓", with: "").replacingOccurrences(of: "⇣", with: "↓"), rules: [Self.inline])
+    }
+
+    // MARK: C8 — views whose protocol StateLint cannot see
+
+    /// A struct conforming to a protocol from a package that is not on disk, with SwiftUI state
+    /// and a `body` of any type, is checked as a view (a view modifier with `body(content:)`).
+    @Test func structsWithStateAndABodyConformingToAnUnseenProtocolAreViews() {
+        Self.expect("""
+        import SwiftUI
+        import RouterKit
+        final class CheckoutModel {}
+        struct CheckoutScreen: RoutableScreen {
+            ↓@State private var model = CheckoutModel()
+            var body: AnyView { AnyView(Text("Checkout")) }
+        }
+        struct ReceiptScreen: RouterKit.RoutableScreen, Equatable {
+            ↓@State private var model = CheckoutModel()
+            var body: some RoutableScreen { Text("Receipt") }
+            static func == (a: Self, b: Self) -> Bool { true }
+        }
+        struct CardStyle: RouterKit.Styling {
+            ↓@State private var model = CheckoutModel()
+            func body(content: Content) -> some View { content }
+        }
+        struct PaymentScreen {
+            ↓@State private var model = CheckoutModel()
+        }
+        extension PaymentScreen: RoutableScreen {
+            var body: Body { Text("Pay") }
+        }
+        """, rules: [Self.inline])
+    }
+
+    /// Not views: the wrappers without an unseen protocol (no conformance, only the standard
+    /// library's or the project's own), and a `body` without the wrappers (a request type).
+    @Test func structsThatAreNotViewsStayOut() {
+        let source = """
+        import SwiftUI
+        import NetworkKit
+        final class CheckoutModel {}
+        protocol Endpoint { var path: String { get } }
+        struct Draft {
+            @State var model = CheckoutModel()
+            var body: String { "" }
+        }
+        struct Payload: Codable, Hashable {
+            @State var model = CheckoutModel()
+            var body = ""
+        }
+        struct OrdersEndpoint: Endpoint {
+            @State var model = CheckoutModel()
+            var path: String { "/orders" }
+            var body: Data? { nil }
+        }
+        struct UploadRequest: NetworkKit.Request {
+            var body: Data?
+            var headers: [String: String] = [:]
+        }
+        struct Settings: NetworkKit.Configuration {
+            @ObservedObject var model = CheckoutModel()
+        }
+        """
+        #expect(RuleHarness.hits(source, rules: [Self.inline, Self.observedInline]).isEmpty)
+        let views = ModelHarness.views([("Types.swift", source)]).map(\.name)
+        #expect(views.isEmpty, "\(views)")
+        // With an unseen protocol, state and a body, the same code is a view.
+        let view = ModelHarness.view("Draft", in: [("Types.swift", source.replacingOccurrences(of: "struct Draft {", with: "struct Draft: NetworkKit.Screen {"))])
+        #expect(view?.role == .view)
+    }
 }

@@ -36,10 +36,7 @@ public struct ConformanceIndex: Sendable {
         private static let byName: [String: Conformances] = {
             var names: [String: Conformances] = ["ObservableObject": .observableObject, "Combine.ObservableObject": .observableObject]
             for name in observableNames { names[name] = .observable }
-            for swiftUIProtocol in SwiftUIProtocol.allCases {
-                names[swiftUIProtocol.rawValue] = Conformances(swiftUIProtocol)
-                names["SwiftUI." + swiftUIProtocol.rawValue] = Conformances(swiftUIProtocol)
-            }
+            for (name, swiftUIProtocol) in SwiftUIProtocol.byName { names[name] = Conformances(swiftUIProtocol) }
             return names
         }()
     }

@@ -16,7 +16,8 @@ public struct TypeHeader: Sendable, Hashable {
     static let observableMacros: Set<String> = ["@Observable", "Observable", "@Perceptible", "Perceptible", "@Model", "Model"]
 
     /// The header of the type-like declaration at `index`, if it names anything — or if it is a
-    /// project's own `Observable` or `Perceptible`, which then hides Observation's.
+    /// protocol (so that the project's protocols are known to be seen, whatever they refine), or
+    /// a project's own `Observable` or `Perceptible`, which then hides Observation's.
     init?(_ structure: FileStructure, declaration index: Int) {
         let declaration = structure.declarations[index]
         let code = structure.code
@@ -24,7 +25,8 @@ public struct TypeHeader: Sendable, Hashable {
             && structure.attributes(of: index).contains { Self.observableMacros.contains(code.string($0.nameToken)) }
         let shadowsObservation = declaration.kind != .extension
             && (code.text(declaration.nameToken, is: "Observable") || code.text(declaration.nameToken, is: "Perceptible"))
-        guard isObservable || shadowsObservation || !declaration.inheritanceRange.isEmpty else { return nil }
+        guard isObservable || shadowsObservation || declaration.kind == .protocol || !declaration.inheritanceRange.isEmpty
+        else { return nil }
         name = declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index)
         kind = declaration.kind
         inheritance = structure.inheritance(of: index)

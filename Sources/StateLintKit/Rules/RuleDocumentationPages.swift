@@ -1499,10 +1499,16 @@ catalog marks `immutable`) is still flagged here, unlike in the appear-handler r
 lost when SwiftUI throws the new instance away, but this rule is about the work each init does,
 and loading an image or parsing HTML on every parent re-render is that work.
 
-Only SwiftUI types are checked: views, view modifiers, scenes and `DynamicProperty` wrappers
-(conforming directly, in an extension in any file, or through a protocol of the project that
-refines one, or declaring `var body: some View`). `@State` in a plain struct or class means
-nothing to SwiftUI and is not reported. `@State` inside an `App` struct and `@Previewable @State`
+Only SwiftUI types are checked: views (also `UIViewRepresentable`,
+`UIViewControllerRepresentable`, `NSViewRepresentable` and `NSViewControllerRepresentable`, which
+refine `View`), view modifiers, scenes and `DynamicProperty` wrappers (conforming directly, in an
+extension in any file, or through a protocol of the project that refines one, or declaring
+`var body: some View`). A struct that conforms to a protocol StateLint cannot see (from a package
+that is not on disk) and declares both `@State`, `@StateObject` or `@ObservedObject` and a `body`
+of any type (`var body: AnyView`, `func body(content:)`) is checked as a view too: those wrappers
+do nothing anywhere else. `@State` in a plain struct or class means nothing to SwiftUI and is not
+reported, nor is it in a struct that conforms to nothing, or only to the standard library's or the
+project's own protocols. `@State` inside an `App` struct and `@Previewable @State`
 inside `#Preview` are not flagged: SwiftUI creates those once. A class that is an
 `ObservableObject` (and not `@Observable`) is reported by
 [`observable_object_in_state`](observable_object_in_state.md) instead, which says more.

@@ -64,6 +64,7 @@ struct FactExtractor {
             case .variable:
                 if let property = properties.property(index) { facts.types[part].properties.append(property) }
                 if let name = properties.bodyProtocol(ofVariable: index) { facts.types[part].bodyKind = .property(name) }
+                if code.text(declaration.nameToken, is: "body") { facts.types[part].declaresBody = true }
             case .function:
                 if isViewModifierBody(declaration) { facts.types[part].bodyKind = .viewModifier }
                 if declaration.body != nil { bodies.append((part, index)) }

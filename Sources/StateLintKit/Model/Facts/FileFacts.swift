@@ -44,6 +44,10 @@ public final class TypeFacts: @unchecked Sendable {
     /// Whether it declares SwiftUI's `body`: `var body: some View` (or `some Scene`, …), or a
     /// view modifier's `func body(content:)`.
     public internal(set) var bodyKind: BodyKind?
+    /// Whether it declares a member called `body` of any type (`var body: AnyView`,
+    /// `var body: some Screen`): with SwiftUI state, a sign of a view whose protocol StateLint
+    /// cannot see (`ProjectViews.role`).
+    public internal(set) var declaresBody = false
     public internal(set) var properties: [PropertyFacts] = []
     public internal(set) var methods: [MethodFacts] = []
     /// One per `init`.

@@ -133,7 +133,35 @@ public struct ProjectViews: Sendable {
             || conformances.contains(.customizableToolbarContent) {
             return .view
         }
-        return nil
+        return roleOfUnseenConformance(parts: parts, index: index)
+    }
+
+    /// The wrappers that mean something only in a SwiftUI type.
+    private static let viewStateWrappers: [PropertyWrapper] = [.state, .stateObject, .observedObject]
+
+    /// Protocols of the standard library that no view needs, and that say nothing of one.
+    private static let plainProtocols: Set<String> = [
+        "Equatable", "Hashable", "Identifiable", "Codable", "Encodable", "Decodable", "Sendable", "Comparable",
+        "CaseIterable", "CustomStringConvertible", "CustomDebugStringConvertible", "RawRepresentable", "Error",
+        "LocalizedError", "AnyObject",
+    ]
+
+    /// A struct that declares `@State`, `@StateObject` or `@ObservedObject` (which do nothing
+    /// outside SwiftUI types) and a `body`, and conforms to a protocol StateLint cannot see (from
+    /// a package that is not on disk): almost surely a view (a view modifier with
+    /// `body(content:)`). Without such a protocol it is not one: a struct with no conformance,
+    /// or only the project's own and the standard library's, is no SwiftUI type.
+    static func roleOfUnseenConformance(parts: [TypeFacts], index: ProjectIndex) -> ViewRole? {
+        guard parts.contains(where: { $0.kind == .struct }),
+              parts.contains(where: { $0.declaresBody || $0.bodyKind != nil }),
+              parts.contains(where: { $0.properties.contains { !$0.isStatic && viewStateWrappers.contains($0.wrapper) } })
+        else { return nil }
+        let unseen = parts.lazy.flatMap(\.inheritance).contains { name in
+            !plainProtocols.contains(name) && !(name.hasPrefix("Swift.") && plainProtocols.contains(String(name.dropFirst(6))))
+                && index.conformances.resolve(name, inScope: nil) == nil
+        }
+        guard unseen else { return nil }
+        return parts.contains { $0.bodyKind == .viewModifier } ? .viewModifier : .view
     }
 
     /// Marks the views nested in a `PreviewProvider` of their target (`Feed_Previews.Host`).
