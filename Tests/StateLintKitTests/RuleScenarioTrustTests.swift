@@ -461,4 +461,60 @@ import Testing
         let view = ModelHarness.view("Draft", in: [("Types.swift", source.replacingOccurrences(of: "struct Draft {", with: "struct Draft: NetworkKit.Screen {"))])
         #expect(view?.role == .view)
     }
+
+    // MARK: C7 — a creation through a local
+
+    /// `let recorder = Recorder(…); recorder.prepare(); self.recorder = recorder` creates a
+    /// `Recorder` for the property just as `self.recorder = Recorder(…)` does.
+    @Test func creationsThroughALocalAreCreations() {
+        let marked = """
+        import SwiftUI
+        @Observable final class Recorder {
+            init(quality: Int) {}
+            func prepare() {}
+            static let shared = Recorder(quality: 0)
+        }
+        struct StudioView: View {
+            @State private var recorder: Recorder?
+            @State private var monitor: Recorder?
+            @State private var backup: Recorder?
+            @State private var guarded: Recorder?
+            @State private var shared: Recorder?
+            @State private var startedAt: Date?
+            var body: some View {
+                Text("Studio")
+                    .onAppear {
+                        let recorder = Recorder(quality: 2)
+                        recorder.prepare()
+                        ↓self.recorder = recorder
+                        let shared = Recorder.shared
+                        self.shared = shared
+                        let now = Date()
+                        startedAt = now
+                    }
+                    .task { makeMonitor() }
+                    .task {
+                        guard guarded == nil else { return }
+                        let made = Recorder(quality: 1)
+                        ⇣guarded = made
+                    }
+            }
+            private func makeMonitor() {
+                var made: Recorder = .init(quality: 1)
+                made.prepare()
+                ↓monitor = made
+                if let existing = backup { existing.prepare() } else {
+                    let fresh = Recorder(quality: 0)
+                    ⇣backup = fresh
+                }
+            }
+        }
+        """
+        Self.expect(marked.replacingOccurrences(of: "⇣", with: ""), rules: [Self.nilCheck])
+        Self.expect(marked.replacingOccurrences(of: "⇣", with: "↓"), rules: [Self.teardown])
+        // No nil-guard fix: the local would still be made and prepared on every appear.
+        let source = RuleHarness.removingMarkers(marked.replacingOccurrences(of: "⇣", with: "")).source
+        let findings = RuleHarness.findings([("View.swift", source)], rules: [Self.nilCheck])
+        #expect(findings.count == 2 && findings.allSatisfy { $0.fix == nil })
+    }
 }

@@ -20,7 +20,8 @@ StateLint follows the action wherever it is written: a trailing closure (`.onApp
 `.task(id: query) { … }`, `.task(priority: .high) { … }`), a `perform:` argument
 (`.onAppear(perform: load)`), and the methods of the same view that the action calls (`load()`,
 `self.load()`), at any depth, also when they are declared in an extension of the view in another
-file. `#if` branches are checked too.
+file. `#if` branches are checked too. A creation through a local counts as one:
+`let model = FeedModel(); model.configure(); self.model = model` assigns a new `FeedModel`.
 
 These count as the guard, so the assignment is not reported:
 
@@ -92,7 +93,9 @@ If the model should survive the view disappearing (a tab that keeps its state), 
 `statelint --fix` wraps the creating assignment in `if model == nil { … }`, on the same line,
 keeping `self.` where it is written and everything else on the line (comments, other
 statements). It does so only for an optional property: on a non-optional one `== nil` is never
-true and the model would never be made, so that finding keeps no fix.
+true and the model would never be made, so that finding keeps no fix. Nor does a creation
+through a local (`let m = FeedModel(); m.configure(); model = m`): guarding the assignment alone
+would still make and configure an object on every appear; put the guard around all of it.
 
 Before:
 
@@ -163,6 +166,7 @@ struct FeedView: View {
     @State private var model: FeedModel?
     @State private var other: FeedModel?
     @State private var third: FeedModel?
+    @State private var fourth: FeedModel?
     @State private var query = ""
 
     var body: some View {
@@ -176,7 +180,12 @@ struct FeedView: View {
             .task(id: query) {
                 ↓third = .init()
             }
-            .onDisappear { model = nil; other = nil; third = nil }
+            .onAppear {
+                let fourth = FeedModel()
+                fourth.items = ["first"]
+                ↓self.fourth = fourth
+            }
+            .onDisappear { model = nil; other = nil; third = nil; fourth = nil }
     }
 }
 ```
@@ -682,7 +691,8 @@ An optional `@State` property that an appear handler (`.onAppear` or `.task` by 
 a new class instance, when no `.onDisappear` of the same view sets it back to nil. The finding
 is on the assignment in the appear handler.
 
-The creation counts however it is guarded, `model = model ?? PlayerModel()` included, and
+The creation counts however it is guarded, `model = model ?? PlayerModel()` included, also
+through a local (`let player = PlayerModel(); player.load(); model = player`), and
 wherever the appear handler makes it: in its closure or in a method of the view it calls, at any
 depth, in any file.
 

@@ -114,8 +114,17 @@ struct ActionReader {
         let valueStart = k + 2
         let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
         guard valueEnd > valueStart else { return nil }
-        let value = values.value(in: valueStart..<valueEnd)
+        var value = values.value(in: valueStart..<valueEnd)
         let wrapper = isStorage ? wrapperValue(in: valueStart..<valueEnd) : nil
+        // `let m = Manager(…); …; manager = m`: the local's creation is what the property gets.
+        var isLocalCreation = false
+        if !isStorage, value == .reference, valueEnd == valueStart + 1, code.kind(valueStart) == .identifier {
+            if locals == nil { locals = LocalScopes(body: body, code: code) }
+            if let keyword = locals?.binding(of: code.string(valueStart), at: valueStart), let creation = localCreation(boundAt: keyword) {
+                value = .creation(creation)
+                isLocalCreation = true
+            }
+        }
         // Only new instances and nil matter to the rules (what else is assigned, the wrapper fixes
         // learn from `UseScanner`).
         switch wrapper?.wrappedValue ?? value {
@@ -131,7 +140,20 @@ struct ActionReader {
         return AssignmentFacts(
             target: target, isStorage: isStorage, value: value, wrapper: wrapper,
             isNilGuarded: isNil(target, at: k, frames: &frames), replacesStoppedValue: cancelled.contains(target),
-            span: SourceSpan(file, code, reference.start, valueEnd - 1), isSpelledWithSelf: reference.start != k)
+            span: SourceSpan(file, code, reference.start, valueEnd - 1), isSpelledWithSelf: reference.start != k,
+            isLocalCreation: isLocalCreation)
+    }
+
+    /// The creation a local is bound to at `keyword` (`let m = Manager(…)`, `var m: Manager = .init()`,
+    /// `guard let m = try? Manager() else`), if its value is one.
+    private func localCreation(boundAt keyword: Int) -> Creation? {
+        guard code.kind(keyword + 1) == .identifier else { return nil }
+        var equal = keyword + 2
+        if code.kind(equal) == .colon { equal = ExpressionBounds.typeEnd(of: equal + 1, in: code) }
+        guard isAssignment(at: equal) else { return nil }
+        let end = ExpressionBounds.end(of: equal + 1, in: code)
+        guard end > equal + 1 else { return nil }
+        return values.creation((equal + 1)..<end)
     }
 
     private func isAssignment(at k: Int) -> Bool {

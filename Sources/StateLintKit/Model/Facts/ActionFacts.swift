@@ -39,6 +39,9 @@ public struct AssignmentFacts: Sendable {
     public internal(set) var span: SourceSpan
     /// Written `self.name = …` (a fix keeps the spelling).
     public let isSpelledWithSelf: Bool
+    /// The value is a local the body made earlier (`let m = Manager(); m.start(); manager = m`):
+    /// `value` is that creation. A nil check around the assignment alone would come too late.
+    public internal(set) var isLocalCreation = false
 
     /// The value the property ends up holding: the wrapped value for a storage assignment.
     public var assignedValue: ValueFacts { wrapper?.wrappedValue ?? value }
