@@ -29,8 +29,10 @@ import Testing
             "do { try await inbox.sync() } catch is CancellationError { }",
             // Thrown again from the catch.
             "do { try await inbox.sync() } catch { throw error }",
-            // A throwing call in a nested closure: whether the call rethrows is unknown.
             "let ids = try inbox.items.map { try $0.identifier() }",
+            // A throwing call in a nested closure: whether the call rethrows is unknown.
+            "inbox.items.forEach { item in try item.validate() }",
+            "for item in inbox.items { if item.isBroken { throw InboxError.broken } }",
         ] {
             #expect(Self.task(body)?.mayThrow == true, "\(body)")
         }
@@ -45,6 +47,9 @@ import Testing
             "do { try await inbox.sync() } catch let failure { print(failure) }",
             "do { try await inbox.sync() } catch is CancellationError { } catch { print(error) }",
             "do {\n try await inbox.sync()\n do { try inbox.save() } catch { }\n } catch {\n print(error)\n }",
+            // A nested task keeps its errors.
+            "let timeout = Task { try await Task.sleep(for: .seconds(5)); inbox.cancel() }\nawait inbox.refresh()\ntimeout.cancel()",
+            "Task.detached(priority: .low) { try await inbox.archive() }",
         ] {
             #expect(Self.task(body)?.mayThrow == false, "\(body)")
         }
@@ -56,5 +61,10 @@ import Testing
         #expect(Self.task("guard await inbox.count() > 0 else { return }\nawait inbox.sync()")?.returnsValue == false)
         #expect(Self.task("if inbox.isEmpty { return }; await inbox.sync()")?.returnsValue == false)
         #expect(Self.task("await inbox.sync()")?.returnsValue == false)
+        #expect(Self.task("for item in inbox.items { if item.isNew { return item } }")?.returnsValue == true)
+        #expect(Self.task("if let first = inbox.items.first(where: { $0.isNew }) { return first }")?.returnsValue == true)
+        // A nested closure's `return` is its own.
+        #expect(Self.task("let names = inbox.items.map { item in return item.name }\nawait inbox.show(names)")?.returnsValue == false)
+        #expect(Self.task("inbox.onChange = { return 1 }")?.returnsValue == false)
     }
 }

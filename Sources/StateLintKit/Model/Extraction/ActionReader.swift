@@ -265,12 +265,12 @@ struct ActionReader {
         if code.kind(j) == .leftBrace, !code.lineBreakBefore[j], let close = code.partner(of: j) { end = close }
         guard let last = end else { return nil }
         let use = handleUse(before: k, after: last + 1)
-        let operation = TaskOperationReader(code: code)
+        let operation = TaskOperationReader(code: code).operation(closingAt: last)
         return TaskStartFacts(isDetached: isDetached, storedIn: use.storedIn, isHandleKept: use.isKept,
                               isAwaitedAtOnce: isAwaitedResult(after: last + 1),
                               mayNoticeCancellation: mayNoticeCancellation(in: k...last),
-                              mayThrow: operation.mayThrow(in: k...last),
-                              returnsValue: operation.returnsValue(in: k...last),
+                              mayThrow: operation.mayThrow,
+                              returnsValue: operation.returnsValue,
                               priority: priority,
                               span: SourceSpan(file, code, k, last))
     }

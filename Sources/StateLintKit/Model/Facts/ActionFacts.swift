@@ -83,11 +83,12 @@ public struct TaskStartFacts: Sendable {
     /// change nothing.
     public let mayNoticeCancellation: Bool
     /// Whether an error may leave its code: a `try` (not `try?`/`try!`) or a `throw` outside a
-    /// `do` whose last `catch` catches everything. Such a task is a `Task<…, Error>`, whose
-    /// body `.task`'s non-throwing action cannot take.
+    /// `do` whose last `catch` catches everything and outside nested tasks (see
+    /// `TaskOperationReader`). Such a task is a `Task<…, Error>`, whose body `.task`'s
+    /// non-throwing action cannot take.
     public let mayThrow: Bool
-    /// Whether its code has `return value` (at any depth: a nested closure's counts too), so the
-    /// task makes a value, which `.task`'s `Void` action cannot return.
+    /// Whether its code has `return value` outside nested closures, so the task makes a value,
+    /// which `.task`'s `Void` action cannot return.
     public let returnsValue: Bool
     /// The priority it is given as `Task(priority: .background)`: `background`.
     public let priority: String?
