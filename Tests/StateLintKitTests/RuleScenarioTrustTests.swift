@@ -310,10 +310,12 @@ import Testing
 
     // MARK: B5 — background work spun off from async code
 
-    /// Async code reached from an appear handler that starts a task at a background priority
-    /// (`.background`, `.utility`, `.low`) could have awaited the work and chose not to: cache
-    /// warming meant to finish on its own. Not reported. A task without such a priority, or one
-    /// started from code that is not async (where `Task { … }` is the only way to await), is.
+    /// An async method reached from an appear handler that starts a task at a background
+    /// priority (`.background`, `.utility`, `.low`) could have awaited the work and chose not
+    /// to: cache warming meant to finish on its own. Not reported. A task without such a
+    /// priority, one started from a method that is not async (where `Task { … }` is the only way
+    /// to await), or one written in the handler's own action (which `.task` would otherwise have
+    /// tied to the view), is.
     @Test func backgroundWorkSpunOffFromAsyncCode() {
         Self.expect("""
         import SwiftUI
@@ -330,7 +332,7 @@ import Testing
                     .task { await load() }
                     .onAppear { ↓Task { await prefetch() } }
                     .task {
-                        Task(priority: .low) { await library.warmThumbnails(ids) }
+                        ↓Task(priority: .low) { await library.warmThumbnails(ids) }
                         ↓Task(priority: .high) { await library.watchChanges() }
                     }
                     .onAppear(perform: subscribe)

@@ -22,9 +22,10 @@ public struct AppearUnstructuredTaskRule: Rule {
             for task in handler.taskStarts where seen.insert(task.facts.span).inserted {
                 // Nothing outlives the view: the task ends at once, or its starter waits for it.
                 guard task.facts.mayNoticeCancellation, !task.facts.isAwaitedAtOnce else { continue }
-                // Spun off on purpose: async code that could have awaited the work starts it at a
-                // background priority instead (cache warming, prefetching), to finish on its own.
-                if task.facts.isInAsyncCode, let priority = task.facts.priority, Self.backgroundPriorities.contains(priority) { continue }
+                // Spun off on purpose: an async method of the view, which could have awaited the
+                // work, starts it at a background priority instead (cache warming, prefetching), to
+                // finish on its own. Written in the handler itself, it escapes the view's lifetime.
+                if task.facts.isInAsyncFunction, let priority = task.facts.priority, Self.backgroundPriorities.contains(priority) { continue }
                 if let stored = task.facts.storedIn, cancelled.contains(stored) { continue }
                 // Kept somewhere else (a local, a collection) while `.onDisappear` cancels something.
                 if task.facts.storedIn == nil && task.facts.isHandleKept && !cancelled.isEmpty { continue }

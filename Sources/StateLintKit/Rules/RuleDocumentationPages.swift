@@ -409,14 +409,14 @@ tasks that cannot outlive the view in any way that matters:
 - a task whose starter waits for it (`icon = await Task.detached { render() }.value`);
 - a task inside a closure the handler stores for later (`player.onFinish = { Task { … } }`):
   it starts when the callback runs, not on appear;
-- background work spun off from async code: a task given a background priority
+- background work an async method spins off: a task given a background priority
   (`Task(priority: .background)`, `.utility` or `.low`, also `Task.detached(priority: …)`)
-  started in async code — an `async` method of the view, the `.task` action, another task's
-  closure. That code could have awaited the work and chose not to, at a priority nobody waits
-  for: cache warming or prefetching meant to finish on its own. The same task started from code
-  that is not async (an `.onAppear` action, a plain method), or without such a priority, is
-  flagged: there `Task { … }` is the way to await at all, and nothing says it was meant to
-  outlive the view.
+  started in an `async` method of the view that an appear handler reaches. That method could
+  have awaited the work and chose not to, at a priority nobody waits for: cache warming or
+  prefetching meant to finish on its own. The same task is flagged when started from a method
+  that is not async (there `Task { … }` is the way to await at all), without such a priority, or
+  written in the handler's own action (`.task { Task(priority: .background) { … } }`, where the
+  view's lifetime is what the code is about).
 
 Tasks inside a closure passed to a call (`session.downloadTask(with: url) { url, _, _ in
 Task { … } }`) are still flagged: StateLint cannot tell a callback from a closure that runs at
@@ -547,7 +547,7 @@ struct FeedView: View {
                 loading = ↓Task { await model.refresh() }
             }
             .task {
-                ↓Task.detached { await FeedModel().refresh() }
+                ↓Task.detached(priority: .background) { await FeedModel().refresh() }
             }
             .onAppear(perform: subscribe)
     }

@@ -29,7 +29,7 @@ struct ActionReader {
     static let maximumNilNamesPerCall = 256
 
     /// The facts of the body `{ … }` at `body` (the braces' code indices). `isAsync`: the body
-    /// runs in async code (an `async` method, a `.task` action).
+    /// is an `async` method's or initializer's.
     func facts(of body: ClosedRange<Int>, isAsync: Bool = false) -> ActionFacts {
         var facts = ActionFacts()
         var frames = [Frame(open: body.lowerBound, close: body.upperBound, header: nil, isDeferred: false)]
@@ -79,9 +79,7 @@ struct ActionReader {
                     }
                 }
                 if !frames[frames.count - 1].isDeferred, var task = taskStart(at: k) {
-                    // Inside another task's closure the code is async too.
-                    let offset = code[k].start
-                    task.isInAsyncCode = isAsync || facts.taskStarts.contains { $0.span.range.contains(offset) }
+                    task.isInAsyncFunction = isAsync
                     facts.taskStarts.append(task)
                 }
             default:

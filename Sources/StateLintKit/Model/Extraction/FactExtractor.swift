@@ -164,7 +164,7 @@ struct FactExtractor {
 
     private func handler(_ call: ModifierCall) -> HandlerFacts {
         let shapes = HandlerShapes(code: code)
-        return HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0, isAsync: call.name == "task") } ?? ActionFacts(),
+        return HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0) } ?? ActionFacts(),
                             performedMethod: call.performMethodToken.map { code.string($0) },
                             nameSpan: SourceSpan(file, code, call.nameToken, call.nameToken),
                             dotOffset: code[call.nameToken - 1].start, callEnd: shapes.callEnd(of: call),

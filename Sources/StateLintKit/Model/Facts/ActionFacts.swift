@@ -92,9 +92,8 @@ public struct TaskStartFacts: Sendable {
     public let returnsValue: Bool
     /// The priority it is given as `Task(priority: .background)`: `background`.
     public let priority: String?
-    /// Started in async code (an `async` method, a `.task` action, another task's closure),
-    /// which could have awaited the work instead.
-    public internal(set) var isInAsyncCode = false
+    /// Started in an `async` method (or initializer), which could have awaited the work instead.
+    public internal(set) var isInAsyncFunction = false
     /// From `Task` to the end of its closure.
     public internal(set) var span: SourceSpan
 }
