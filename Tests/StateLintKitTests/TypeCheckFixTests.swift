@@ -84,21 +84,25 @@ import Testing
     }
 }
 
-/// Fixes that `statelint --fix` applies today and whose result does not type-check (found with
-/// the harness). Each view type-checks before the fix; the fixed view is a known issue until
-/// the rule withholds the fix (or makes a correct one), and then this test fails to say so.
-@Suite struct TypeCheckFixBugTests {
+/// Fixes the harness once caught writing code that does not compile, and what the rules do
+/// there now: each view type-checks before `--fix` and after it, and the finding stays; where
+/// no fix could compile, none is offered and the message says why.
+@Suite struct TypeCheckFixFormerBugTests {
     struct Case: CustomStringConvertible {
         let name: String
         let rule: String
-        let why: String
+        /// What the rule does now: fixes the view, or reports it without a fix.
+        let isFixed: Bool
+        /// A phrase the finding's message must contain.
+        let says: String
         let source: String
         var description: String { name }
     }
 
     static let cases: [Case] = [
-        Case(name: "throwing task", rule: AppearUnstructuredTaskRule.description.id,
-             why: "`.task`'s action cannot throw: `Task { try await … }` is a Task<Void, Error>, its body has no `.task` twin", source: """
+        // `.task`'s action cannot throw: the body of a `Task<Void, Error>` has no `.task` twin.
+        Case(name: "throwing task", rule: AppearUnstructuredTaskRule.description.id, isFixed: false,
+             says: "Its code can throw, and `.task`'s action cannot", source: """
             import SwiftUI
             @Observable final class FeedModel { func load() async throws {} }
             struct FeedView: View {
@@ -113,8 +117,53 @@ import Testing
                 }
             }
             """),
-        Case(name: "task returning a value", rule: AppearUnstructuredTaskRule.description.id,
-             why: "`.task`'s action returns Void: a Task body that returns a value cannot become it", source: """
+        Case(name: "task throwing from a catch that does not catch everything", rule: AppearUnstructuredTaskRule.description.id,
+             isFixed: false, says: "Its code can throw", source: """
+            import SwiftUI
+            @Observable final class FeedModel { func load() async throws {} }
+            struct FeedView: View {
+                @State private var model = FeedModel()
+                var body: some View {
+                    Text("Feed")
+                        .onAppear {
+                            Task {
+                                do {
+                                    try await model.load()
+                                } catch is CancellationError {
+                                    return
+                                }
+                            }
+                        }
+                }
+            }
+            """),
+        // Errors handled inside the body: `.task` takes it as it is.
+        Case(name: "task handling its errors", rule: AppearUnstructuredTaskRule.description.id, isFixed: true,
+             says: "Use `.task { … }`", source: """
+            import SwiftUI
+            @Observable final class FeedModel { func load() async throws {}; var failed = false }
+            struct FeedView: View {
+                @State private var model = FeedModel()
+                var body: some View {
+                    Text("Feed")
+                        .onAppear {
+                            Task {
+                                do {
+                                    try await model.load()
+                                } catch let error as CancellationError {
+                                    print(error)
+                                } catch {
+                                    model.failed = true
+                                }
+                                try? await model.load()
+                            }
+                        }
+                }
+            }
+            """),
+        // `.task`'s action returns Void.
+        Case(name: "task returning a value", rule: AppearUnstructuredTaskRule.description.id, isFixed: false,
+             says: "Its code returns a value", source: """
             import SwiftUI
             @Observable final class FeedModel { func count() async -> Int { 0 } }
             struct FeedView: View {
@@ -130,8 +179,27 @@ import Testing
                 }
             }
             """),
-        Case(name: "ObservedObject(initialValue:)", rule: ObservedObjectInlineInitRule.description.id,
-             why: "StateObject has init(wrappedValue:) only: `_model = ObservedObject(initialValue: …)` becomes `StateObject(initialValue: …)`", source: """
+        Case(name: "task returning early without a value", rule: AppearUnstructuredTaskRule.description.id, isFixed: true,
+             says: "Use `.task { … }`", source: """
+            import SwiftUI
+            @Observable final class FeedModel { func count() async -> Int { 0 }; var total = 0 }
+            struct FeedView: View {
+                @State private var model = FeedModel()
+                var body: some View {
+                    Text("Feed")
+                        .onAppear {
+                            Task {
+                                let count = await model.count()
+                                guard count > 0 else { return }
+                                model.total = count
+                            }
+                        }
+                }
+            }
+            """),
+        // `StateObject` has `init(wrappedValue:)` only.
+        Case(name: "ObservedObject(initialValue:)", rule: ObservedObjectInlineInitRule.description.id, isFixed: true,
+             says: "is given a new `DraftModel`", source: """
             import SwiftUI
             final class DraftModel: ObservableObject { @Published var title = "" }
             struct EditorView: View {
@@ -142,16 +210,31 @@ import Testing
                 var body: some View { TextField("Title", text: $draft.title) }
             }
             """),
+        Case(name: ".init(initialValue:)", rule: ObservedObjectInlineInitRule.description.id, isFixed: true,
+             says: "is given a new `DraftModel`", source: """
+            import SwiftUI
+            final class DraftModel: ObservableObject { @Published var title = "" }
+            struct EditorView: View {
+                @ObservedObject private var draft: DraftModel
+                init() {
+                    _draft = .init(initialValue: DraftModel())
+                }
+                var body: some View { TextField("Title", text: $draft.title) }
+            }
+            """),
     ]
 
     @Test(arguments: cases)
-    func fixedViewDoesNotTypeCheck(_ bug: Case) throws {
+    func fixedViewTypeChecks(_ bug: Case) throws {
         let before = try TypeCheck.typeCheck(files: ["View.swift": bug.source])
         #expect(before.isEmpty, "\(bug.name): the view should type-check before the fix:\n\(before.joined(separator: "\n"))")
+        let findings = RuleHarness.findings([("View.swift", bug.source)], rules: [bug.rule])
+        #expect(findings.count == 1, "\(bug.name): \(findings.map(\.message))")
+        #expect(findings.allSatisfy { $0.message.contains(bug.says) }, "\(bug.name): \(findings.map(\.message))")
+        #expect(findings.allSatisfy { ($0.fix != nil) == bug.isFixed }, "\(bug.name): fix offered: \(findings.map { $0.fix != nil })")
         let fixed = FixHarness.fixed(bug.source, rules: [bug.rule])
+        #expect((fixed != bug.source) == bug.isFixed)
         let after = try TypeCheck.typeCheck(files: ["View.swift": fixed])
-        withKnownIssue("\(bug.rule): \(bug.why)") {
-            #expect(after.isEmpty, "\(bug.name), fixed:\n\(fixed)\n\(after.joined(separator: "\n"))")
-        }
+        #expect(after.isEmpty, "\(bug.name), fixed:\n\(fixed)\n\(after.joined(separator: "\n"))")
     }
 }

@@ -1,6 +1,7 @@
-/// Which of the project's types conform to `ObservableObject` or to a SwiftUI protocol —
-/// directly, through an extension in any file, through a superclass, or through a protocol of
-/// the project that refines one — and which classes are `@Observable`.
+/// Which of the project's types conform to `ObservableObject`, to Observation's `Observable`
+/// (or swift-perception's `Perceptible`) or to a SwiftUI protocol — directly, through an
+/// extension in any file, through a superclass, or through a protocol of the project that
+/// refines one — and which classes are `@Observable` (or `@Perceptible`, or SwiftData `@Model`s).
 ///
 /// Built once per run from every file's `TypeHeader`s; every type's conformances are worked
 /// out up front, so lookups during the rules are dictionary reads.
@@ -11,6 +12,12 @@ public struct ConformanceIndex: Sendable {
         public init(rawValue: UInt16) { self.rawValue = rawValue }
 
         public static let observableObject = Conformances(rawValue: 1 << 0)
+        /// Observation's `Observable` (what `@Observable` adds), or swift-perception's
+        /// `Perceptible`, its back-port: `@State` sees the object's changes.
+        public static let observable = Conformances(rawValue: 1 << 14)
+
+        /// The names of Observation's protocol and its back-port's, as written after `:`.
+        static let observableNames: Set<String> = ["Observable", "Observation.Observable", "Perceptible", "Perception.Perceptible"]
 
         /// The bit of a SwiftUI protocol.
         public init(_ swiftUIProtocol: SwiftUIProtocol) {
@@ -28,10 +35,8 @@ public struct ConformanceIndex: Sendable {
         /// Every protocol name with and without its module: one lookup per inherited name.
         private static let byName: [String: Conformances] = {
             var names: [String: Conformances] = ["ObservableObject": .observableObject, "Combine.ObservableObject": .observableObject]
-            for swiftUIProtocol in SwiftUIProtocol.allCases {
-                names[swiftUIProtocol.rawValue] = Conformances(swiftUIProtocol)
-                names["SwiftUI." + swiftUIProtocol.rawValue] = Conformances(swiftUIProtocol)
-            }
+            for name in observableNames { names[name] = .observable }
+            for (name, swiftUIProtocol) in SwiftUIProtocol.byName { names[name] = Conformances(swiftUIProtocol) }
             return names
         }()
     }
@@ -78,7 +83,8 @@ public struct ConformanceIndex: Sendable {
         // each means is worked out once, unless a nested type may shadow it.
         var meanings: [String: InheritedName] = [:]
         for slot in entries.indices { computeConformances(of: slot, meanings: &meanings) }
-        for (name, slot) in slots where entries[slot].conformances.contains(.observableObject) && !entries[slot].isObservable {
+        for (name, slot) in slots where entries[slot].conformances.contains(.observableObject)
+            && !entries[slot].conformances.contains(.observable) {
             legacyObservableObjectNames.insert(lastComponent(name))
         }
         for (alias, target) in self.aliases where legacyObservableObjectNames.contains(lastComponent(target)) {
@@ -176,6 +182,10 @@ public struct ConformanceIndex: Sendable {
 
     private func meaning(of inherited: String) -> InheritedName {
         let named = Conformances.named(inherited)
+        // A project's own `Observable` (a protocol or class of that name) is not Observation's.
+        if named == .observable, resolve(inherited, inScope: nil) != nil {
+            return mayDependOnScope(inherited) ? .scoped : .project(resolve(inherited, inScope: nil).flatMap { slots[$0] })
+        }
         if !named.isEmpty { return .known(named) }
         if mayDependOnScope(inherited) { return .scoped }
         return .project(resolve(inherited, inScope: nil).flatMap { slots[$0] })
@@ -186,7 +196,8 @@ public struct ConformanceIndex: Sendable {
     private mutating func computeConformances(of slot: Int, meanings: inout [String: InheritedName]) -> Conformances {
         guard entries[slot].state == .pending else { return entries[slot].conformances }
         entries[slot].state = .inProgress
-        var result: Conformances = []
+        // `@Observable` conforms the class to `Observable`, and so its subclasses.
+        var result: Conformances = entries[slot].isObservable ? .observable : []
         for inherited in entries[slot].inheritance {
             let meaning: InheritedName
             if let known = meanings[inherited] {

@@ -8,16 +8,25 @@ public struct TypeHeader: Sendable, Hashable {
     public let kind: Declaration.Kind
     /// The names after `:`, as written, without generic arguments.
     public let inheritance: [String]
-    /// `@Observable` (or `@Observation.Observable`) on the declaration.
+    /// A macro on the declaration that makes the class observable by `@State`: `@Observable`,
+    /// swift-perception's `@Perceptible`, SwiftData's `@Model` (also written with their modules).
     public let isObservable: Bool
 
-    /// The header of the type-like declaration at `index`, if it names anything.
+    /// The attribute names of those macros: `@Observable`, or the last name of `@Observation.Observable`.
+    static let observableMacros: Set<String> = ["@Observable", "Observable", "@Perceptible", "Perceptible", "@Model", "Model"]
+
+    /// The header of the type-like declaration at `index`, if it names anything — or if it is a
+    /// protocol (so that the project's protocols are known to be seen, whatever they refine), or
+    /// a project's own `Observable` or `Perceptible`, which then hides Observation's.
     init?(_ structure: FileStructure, declaration index: Int) {
         let declaration = structure.declarations[index]
+        let code = structure.code
         let isObservable = declaration.kind != .extension
-            && structure.attributes(of: index).contains { structure.code.text($0.nameToken, is: "@Observable")
-                || structure.code.text($0.nameToken, is: "Observable") }
-        guard isObservable || !declaration.inheritanceRange.isEmpty else { return nil }
+            && structure.attributes(of: index).contains { Self.observableMacros.contains(code.string($0.nameToken)) }
+        let shadowsObservation = declaration.kind != .extension
+            && (code.text(declaration.nameToken, is: "Observable") || code.text(declaration.nameToken, is: "Perceptible"))
+        guard isObservable || shadowsObservation || declaration.kind == .protocol || !declaration.inheritanceRange.isEmpty
+        else { return nil }
         name = declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index)
         kind = declaration.kind
         inheritance = structure.inheritance(of: index)

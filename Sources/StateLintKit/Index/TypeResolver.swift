@@ -109,7 +109,8 @@ public struct TypeResolver: Sendable {
 public struct TypeTraits: Sendable, Hashable {
     /// Reference or value type; nil when nothing knows the type.
     public var kind: TypeKind?
-    /// Declared `@Observable`.
+    /// Observable by `@State`: `@Observable`, `@Perceptible` or a SwiftData `@Model`, or conforming
+    /// to `Observable`/`Perceptible` (in its declaration, an extension, a superclass or a protocol).
     public var isObservable = false
     /// Conforms to `ObservableObject` (directly, in an extension, through a superclass or a
     /// protocol that refines it).
@@ -142,7 +143,7 @@ extension TypeResolver {
             && (target?.lookup(name, inScope: scope ?? "") == nil) && catalog.isImmutableClass(name)
         // The conformances of the layer that declares it.
         if let entry = conformanceLayer(of: name, inScope: scope).conformances.entry(for: name, inScope: scope) {
-            traits.isObservable = entry.isObservable
+            traits.isObservable = entry.isObservable || entry.conformances.contains(.observable)
             traits.isObservableObject = entry.conformances.contains(.observableObject)
         }
         // Only a class can conform to `ObservableObject` (an extension may say so of a type

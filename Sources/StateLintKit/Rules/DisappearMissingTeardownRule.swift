@@ -16,10 +16,16 @@ public struct DisappearMissingTeardownRule: Rule {
     }
 
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
+        // The state of an `App` (and of its scenes) lives as long as the app: nothing to release.
+        guard view.role != .app && view.role != .scene else { return [] }
         let released = Set(view.handlers(in: ["onDisappear"]).flatMap(\.assignments)
             .filter { !$0.facts.isStorage && $0.facts.value == .nilLiteral }.map(\.facts.target))
+        // Not a creation in a view that exists only while the property is nil (the `else` of
+        // `if let model`): that view goes away as the model is made, and its `.onDisappear`
+        // would release the model the moment it was made.
         let creations = StateCreations(view, appearHandlers: handlers, context).all.filter { creation in
             creation.property.declaredType?.isOptional == true && !released.contains(creation.property.name)
+                && !creation.isInViewShownOnlyWhileNil
         }
         // One teardown fix per destination, releasing every property reported for it.
         let destinations = creations.map { TeardownFix.destination(after: $0.handlerIndex, in: view) }

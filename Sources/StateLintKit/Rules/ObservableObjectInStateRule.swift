@@ -25,11 +25,15 @@ public struct ObservableObjectInStateRule: Rule {
             context.types.mayBeLegacyObservableObject(type) && context.traits(of: type, in: view).isLegacyObservableObject
         }
         var reported: Set<String> = []
+        let isPreview = view.role.isPreview || view.isInPreviewProvider
         return view.properties(wrappedIn: .state).compactMap { property in
             guard !property.isStatic, !reported.contains(property.name), let attribute = property.wrapperSpan else { return nil }
             // An object the view makes itself (as the initial value, in `init`, on appear, in a
             // button's action) is never observed; one only handed on (to child views,
             // `.environmentObject`, a sheet) needs no observing here unless the view reads it.
+            // A preview makes its object once, to hand it to the view it shows: it needs
+            // observing only where the preview itself reads it.
+            if isPreview && !view.uses(of: property.name).readsMembers { return nil }
             let type: String
             if let created = property.initialValue?.creation?.typeName(declared: property.declaredType), isLegacy(created) {
                 type = created

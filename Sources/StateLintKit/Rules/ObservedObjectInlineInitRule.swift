@@ -11,7 +11,7 @@ public struct ObservedObjectInlineInitRule: Rule {
     public init(configuration: RuleConfiguration?) {}
 
     /// `@ObservedObject` → `@StateObject`; in an initializer's `_m = ObservedObject(wrappedValue:
-    /// …)` the wrapper there too. Not for `self.m = …` in an initializer: `@StateObject` has no setter.
+    /// …)` the wrapper there too (and `initialValue:`, which `StateObject` lacks, → `wrappedValue:`). Not for `self.m = …` in an initializer: `@StateObject` has no setter.
     static func fix(_ initial: InitialValue, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
         let property = initial.property
         guard let attribute = property.wrapperNameSpan,
@@ -22,6 +22,8 @@ public struct ObservedObjectInlineInitRule: Rule {
                   assignment.isStorage, let wrapper = assignment.wrapper else { return nil }
             // `_m = .init(wrappedValue: …)` follows the new type by itself.
             if let typeSpan = wrapper.typeSpan { edits.append(context.edit(typeSpan, "StateObject")) }
+            // `StateObject` has `init(wrappedValue:)` only.
+            if let label = wrapper.initialValueLabelSpan { edits.append(context.edit(label, "wrappedValue")) }
         }
         return Fix(summary: "Use `@StateObject`, which owns its object", edits: edits)
     }

@@ -20,7 +20,8 @@ StateLint follows the action wherever it is written: a trailing closure (`.onApp
 `.task(id: query) { … }`, `.task(priority: .high) { … }`), a `perform:` argument
 (`.onAppear(perform: load)`), and the methods of the same view that the action calls (`load()`,
 `self.load()`), at any depth, also when they are declared in an extension of the view in another
-file. `#if` branches are checked too.
+file. `#if` branches are checked too. A creation through a local counts as one:
+`let model = FeedModel(); model.configure(); self.model = model` assigns a new `FeedModel`.
 
 These count as the guard, so the assignment is not reported:
 
@@ -34,7 +35,13 @@ These count as the guard, so the assignment is not reported:
 - after `guard model == nil else { return }` or `if model != nil { return }`,
 - in a method called only under such a guard (`if model == nil { load() }`, where `load()`
   assigns the model): every call on the way from the action must be guarded,
-- written as `model = model ?? FeedModel()`.
+- written as `model = model ?? FeedModel()`,
+- in a handler of a view that exists only while the model is nil: the placeholder in the `else`
+  of `if let model { … } else { ProgressView().task { model = FeedModel() } }` (also
+  `if let model = model`), inside `if model == nil { … }` in the body, or under `case nil:` (or
+  `case .none:`) of `switch model { … }`. The view builder's condition is the nil check: the
+  placeholder goes away once the model is made. The handler must be on a view inside the branch;
+  one attached to the whole `if`/`switch` (`Group { if … }.task { … }`) runs whatever the model is.
 
 `self.model` works everywhere `model` does. Assigning a value type (`date = Date()`) or an
 existing object (`model = shared`) is not reported, and neither is:
@@ -86,7 +93,9 @@ If the model should survive the view disappearing (a tab that keeps its state), 
 `statelint --fix` wraps the creating assignment in `if model == nil { … }`, on the same line,
 keeping `self.` where it is written and everything else on the line (comments, other
 statements). It does so only for an optional property: on a non-optional one `== nil` is never
-true and the model would never be made, so that finding keeps no fix.
+true and the model would never be made, so that finding keeps no fix. Nor does a creation
+through a local (`let m = FeedModel(); m.configure(); model = m`): guarding the assignment alone
+would still make and configure an object on every appear; put the guard around all of it.
 
 Before:
 
@@ -157,6 +166,7 @@ struct FeedView: View {
     @State private var model: FeedModel?
     @State private var other: FeedModel?
     @State private var third: FeedModel?
+    @State private var fourth: FeedModel?
     @State private var query = ""
 
     var body: some View {
@@ -170,7 +180,12 @@ struct FeedView: View {
             .task(id: query) {
                 ↓third = .init()
             }
-            .onDisappear { model = nil; other = nil; third = nil }
+            .onAppear {
+                let fourth = FeedModel()
+                fourth.items = ["first"]
+                ↓self.fourth = fourth
+            }
+            .onDisappear { model = nil; other = nil; third = nil; fourth = nil }
     }
 }
 ```
@@ -265,6 +280,32 @@ struct FeedView: View {
             .onTapGesture {
                 a = FeedModel()  // not an appear handler
             }
+    }
+}
+```
+
+```swift
+import SwiftUI
+
+@Observable final class AlbumModel {}
+
+struct AlbumView: View {
+    @State private var model: AlbumModel?
+    @State private var credits: AlbumModel?
+
+    var body: some View {
+        if let model {
+            Text("\(model)")
+        } else {
+            ProgressView()
+                .task { model = AlbumModel() }
+        }
+        switch credits {
+        case nil:
+            ProgressView().onAppear { credits = AlbumModel() }
+        case .some(let credits):
+            Text("\(credits)")
+        }
     }
 }
 ```
@@ -367,7 +408,15 @@ tasks that cannot outlive the view in any way that matters:
   task runs to its end at once whatever happens to the view, and `.task` would change nothing;
 - a task whose starter waits for it (`icon = await Task.detached { render() }.value`);
 - a task inside a closure the handler stores for later (`player.onFinish = { Task { … } }`):
-  it starts when the callback runs, not on appear.
+  it starts when the callback runs, not on appear;
+- background work an async method spins off: a task given a background priority
+  (`Task(priority: .background)`, `.utility` or `.low`, also `Task.detached(priority: …)`)
+  started in an `async` method of the view that an appear handler reaches. That method could
+  have awaited the work and chose not to, at a priority nobody waits for: cache warming or
+  prefetching meant to finish on its own. The same task is flagged when started from a method
+  that is not async (there `Task { … }` is the way to await at all), without such a priority, or
+  written in the handler's own action (`.task { Task(priority: .background) { … } }`, where the
+  view's lifetime is what the code is about).
 
 Tasks inside a closure passed to a call (`session.downloadTask(with: url) { url, _, _ in
 Task { … } }`) are still flagged: StateLint cannot tell a callback from a closure that runs at
@@ -410,8 +459,12 @@ After:
 `statelint --fix` turns `.onAppear { Task { … } }` into `.task { … }` when the task is the whole
 action: no other statement, no arguments (`Task(priority:)`), no capture list or `@MainActor in`,
 not `Task.detached` (which runs off the view's actor), and no comment in the lines it removes. The
-body keeps its lines, one indentation level shallower. Any other unstructured task is left to
-you: keep its handle in `@State` and cancel it in `.onDisappear`, or move the work into `.task`.
+body keeps its lines, one indentation level shallower. Not when the body can throw (a `try` that
+is not `try?`/`try!`, or a `throw`, outside a `do` whose last `catch` catches every error) or
+returns a value (`return count`): `.task`'s action neither throws nor returns anything, and
+wrapping the body in `do { … } catch { }` would silently drop its errors. The finding says so;
+decide there how to handle them. Any other unstructured task is left to you: keep its handle in
+`@State` and cancel it in `.onDisappear`, or move the work into `.task`.
 
 Before:
 
@@ -494,13 +547,37 @@ struct FeedView: View {
                 loading = ↓Task { await model.refresh() }
             }
             .task {
-                ↓Task.detached { await FeedModel().refresh() }
+                ↓Task.detached(priority: .background) { await FeedModel().refresh() }
             }
             .onAppear(perform: subscribe)
     }
 
     private func subscribe() {
+        // Not async code: flagged at any priority.
         ↓Task(priority: .background) { await model.startUpdates() }
+    }
+}
+```
+
+A task whose code can throw is reported the same, without a fix (see Fix):
+
+```swift
+import SwiftUI
+
+@Observable final class InboxModel {
+    func sync() async throws {}
+}
+
+struct InboxView: View {
+    @State private var model = InboxModel()
+
+    var body: some View {
+        Text("Inbox")
+            .onAppear {
+                ↓Task {
+                    try await model.sync()
+                }
+            }
     }
 }
 ```
@@ -576,6 +653,31 @@ struct PlayerView: View {
 }
 ```
 
+```swift
+import SwiftUI
+
+@Observable final class PhotoLibrary {
+    func fetch() async -> [String] { [] }
+    func warmThumbnails(_ ids: [String]) async {}
+}
+
+struct PhotoGrid: View {
+    @State private var library = PhotoLibrary()
+    @State private var ids: [String] = []
+
+    var body: some View {
+        Text("Photos")
+            .task { await load() }
+    }
+
+    private func load() async {
+        ids = await library.fetch()
+        // Spun off on purpose from async code, at a priority nobody waits for.
+        Task(priority: .background) { await library.warmThumbnails(ids) }
+    }
+}
+```
+
 """#,
         "disappear_missing_teardown": #"""
 # disappear_missing_teardown
@@ -589,7 +691,8 @@ An optional `@State` property that an appear handler (`.onAppear` or `.task` by 
 a new class instance, when no `.onDisappear` of the same view sets it back to nil. The finding
 is on the assignment in the appear handler.
 
-The creation counts however it is guarded, `model = model ?? PlayerModel()` included, and
+The creation counts however it is guarded, `model = model ?? PlayerModel()` included, also
+through a local (`let player = PlayerModel(); player.load(); model = player`), and
 wherever the appear handler makes it: in its closure or in a method of the view it calls, at any
 depth, in any file.
 
@@ -601,7 +704,12 @@ passed as `.onDisappear(perform: cleanUp)` — also when the `.onDisappear` or t
 extension of the view in another file.
 
 Properties that are not optional, and properties set to value types (`date = Date()`), are not
-reported. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
+reported. Nor is a creation in a handler of a placeholder that exists only while the property is
+nil (`if let model { … } else { ProgressView().task { model = Model() } }`, `if model == nil { … }`
+or `case nil:` of `switch model` in the body): the placeholder disappears as soon as the model is
+made, so an `.onDisappear { model = nil }` there would release it at once; the model lives as long
+as the view, like any `@State`. The `App` and its `Scene`s are not checked: their state lives as
+long as the app. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
 classes the catalog marks `immutable`): a thumbnail kept after the view disappears is a cache that
 holds no observers, timers or sessions, and the next appearance reuses it. Nor is a value the
 handler stops before replacing it (`work?.cancel(); work = DispatchWorkItem { … }`, also through `if let w = work { w.cancel() }`): setting it to
@@ -899,6 +1007,42 @@ struct ReaderView: View {
 }
 ```
 
+```swift
+import SwiftUI
+
+@Observable final class AlbumModel {}
+
+struct AlbumView: View {
+    @State private var model: AlbumModel?
+
+    var body: some View {
+        if let model {
+            Text("\(model)")
+        } else {
+            ProgressView()
+                .task { model = AlbumModel() }
+        }
+    }
+}
+```
+
+```swift
+import SwiftUI
+
+@Observable final class LibraryStore {}
+
+struct LibraryApp: App {
+    @State private var store: LibraryStore?
+
+    var body: some Scene {
+        WindowGroup {
+            Text("Library")
+                .task { if store == nil { store = LibraryStore() } }
+        }
+    }
+}
+```
+
 """#,
         "observable_object_in_state": #"""
 # observable_object_in_state
@@ -915,8 +1059,19 @@ later in `.onAppear`) or created by its initial value (`@State var model = Model
 - the conformance may be declared directly, in an extension (in any file), through a superclass
   (`class FeedModel: BaseModel` where `BaseModel: ObservableObject`), or through a protocol of the
   project that refines `ObservableObject` (`protocol ViewModel: ObservableObject`);
-- a class that is `@Observable` as well as `ObservableObject` is not flagged: `@State` sees its
-  changes through Observation.
+- a class that is observable through Observation as well as an `ObservableObject` is not
+  flagged, since `@State` sees its changes: one marked `@Observable` (or swift-perception's
+  `@Perceptible`, or SwiftData's `@Model`), or one that conforms to `Observable`
+  (`Observation.Observable`) or `Perceptible` itself — in its declaration, in an extension in any
+  file (`@available(iOS 17, *) extension Store: Observable {}`, also inside `#if
+  canImport(Observation)`), through a superclass or through a protocol that refines it. A project
+  type of its own called `Observable` is not Observation's. `state_inline_class_init` still
+  reports such a class created in the declaration.
+
+In a preview (`@Previewable @State` in `#Preview`, or a view declared inside a `PreviewProvider`)
+the object is reported only when the preview itself reads its properties (`Text(cart.total)`): a
+preview that makes it once to hand it to the view it shows (`.environmentObject(cart)`,
+`CartView(cart: cart)`, a method call) leaves the observing to that view.
 
 This rule reports at the declaration. The same line is then not also reported by
 `state_inline_class_init` (while this rule is enabled): the missing updates are the bigger bug.
@@ -1046,6 +1201,20 @@ struct CartView: View {
 }
 ```
 
+```swift
+import SwiftUI
+import Combine
+
+final class CartModel: ObservableObject {
+    @Published var items: [String] = []
+}
+
+#Preview {
+    @Previewable ↓@State var cart = CartModel()
+    Text("\(cart.items.count) items")
+}
+```
+
 ## Non-triggering
 
 ```swift
@@ -1066,11 +1235,19 @@ final class BridgedModel: ObservableObject {
     var count = 0
 }
 
+final class LegacyStore: ObservableObject {
+    @Published var count = 0
+}
+
+@available(iOS 17, *)
+extension LegacyStore: Observable {}
+
 struct CartView: View {
     @StateObject private var cart = CartModel()
     @ObservedObject var shared: CartModel
     @State private var order = OrderModel()
     @State private var bridged = BridgedModel()
+    @State private var store = LegacyStore()
     @State private var count = 0
 
     var body: some View { List(cart.items, id: \.self) { Text($0) } }
@@ -1078,6 +1255,25 @@ struct CartView: View {
 
 final class NotAView {
     @State var cart = CartModel()
+}
+```
+
+```swift
+import SwiftUI
+import Combine
+
+final class CartModel: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct CartView: View {
+    @EnvironmentObject var cart: CartModel
+    var body: some View { List(cart.items, id: \.self) { Text($0) } }
+}
+
+#Preview {
+    @Previewable @State var cart = CartModel()
+    CartView().environmentObject(cart)
 }
 ```
 
@@ -1145,7 +1341,9 @@ struct EditorView: View {
 `statelint --fix` changes the wrapper to `@StateObject`, which has the same requirements (an
 `ObservableObject`) and owns its object: `@ObservedObject var model = Model()` becomes
 `@StateObject var model = Model()`, and in an initializer `_model = ObservedObject(wrappedValue:
-Model())` becomes `_model = StateObject(wrappedValue: Model())` (the attribute changes with it).
+Model())` becomes `_model = StateObject(wrappedValue: Model())` (the attribute changes with it;
+`ObservedObject(initialValue: Model())` becomes `StateObject(wrappedValue: Model())`, since
+`StateObject` has no `initialValue:` initializer).
 Only where that provably compiles the same: `@StateObject` has no setter, so the fix is left out
 when the view assigns the property anywhere else (`self.model = Model()` in an initializer
 included) or reads its storage `_model`, when the attribute has arguments, and when the view has
@@ -1164,9 +1362,11 @@ final class DraftModel: ObservableObject {
 struct EditorView: View {
     @ObservedObject var draft = DraftModel()
     @ObservedObject private var other: DraftModel
+    @ObservedObject private var copy: DraftModel
 
     init() {
         _other = ObservedObject(wrappedValue: DraftModel())
+        _copy = ObservedObject(initialValue: DraftModel())
     }
 
     var body: some View { TextField("Title", text: $draft.title) }
@@ -1186,9 +1386,11 @@ final class DraftModel: ObservableObject {
 struct EditorView: View {
     @StateObject var draft = DraftModel()
     @StateObject private var other: DraftModel
+    @StateObject private var copy: DraftModel
 
     init() {
         _other = StateObject(wrappedValue: DraftModel())
+        _copy = StateObject(wrappedValue: DraftModel())
     }
 
     var body: some View { TextField("Title", text: $draft.title) }
@@ -1307,10 +1509,16 @@ catalog marks `immutable`) is still flagged here, unlike in the appear-handler r
 lost when SwiftUI throws the new instance away, but this rule is about the work each init does,
 and loading an image or parsing HTML on every parent re-render is that work.
 
-Only SwiftUI types are checked: views, view modifiers, scenes and `DynamicProperty` wrappers
-(conforming directly, in an extension in any file, or through a protocol of the project that
-refines one, or declaring `var body: some View`). `@State` in a plain struct or class means
-nothing to SwiftUI and is not reported. `@State` inside an `App` struct and `@Previewable @State`
+Only SwiftUI types are checked: views (also `UIViewRepresentable`,
+`UIViewControllerRepresentable`, `NSViewRepresentable` and `NSViewControllerRepresentable`, which
+refine `View`), view modifiers, scenes and `DynamicProperty` wrappers (conforming directly, in an
+extension in any file, or through a protocol of the project that refines one, or declaring
+`var body: some View`). A struct that conforms to a protocol StateLint cannot see (from a package
+that is not on disk) and declares both `@State`, `@StateObject` or `@ObservedObject` and a `body`
+of any type (`var body: AnyView`, `func body(content:)`) is checked as a view too: those wrappers
+do nothing anywhere else. `@State` in a plain struct or class means nothing to SwiftUI and is not
+reported, nor is it in a struct that conforms to nothing, or only to the standard library's or the
+project's own protocols. `@State` inside an `App` struct and `@Previewable @State`
 inside `#Preview` are not flagged: SwiftUI creates those once. A class that is an
 `ObservableObject` (and not `@Observable`) is reported by
 [`observable_object_in_state`](observable_object_in_state.md) instead, which says more.

@@ -151,7 +151,8 @@ struct DeclarationScanner {
             if isActorDeclaration(at: k) { addType(.actor, keywordAt: k) }
         case DecisionTable.Action.period:
             // `run` has checked `mayStartActionModifier`.
-            if let call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
+            if var call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
+                call.enclosingBlocks = enclosingBlockOpens()
                 modifierCalls.append(call)
             }
         case DecisionTable.Action.pound:
@@ -183,6 +184,19 @@ struct DeclarationScanner {
         scopes.append(Scope(close: close, declaration: owner, enclosingDeclaration: enclosingDeclaration,
                             enclosingType: enclosingType))
         innermostClose = close
+    }
+
+    /// The `{` of each open brace that belongs to no declaration (blocks, closures), innermost
+    /// first, up to the innermost declaration's body.
+    private func enclosingBlockOpens() -> [Int32] {
+        var opens: [Int32] = []
+        var index = scopes.count - 1
+        while index >= 0, scopes[index].declaration < 0, scopes[index].close < code.count,
+              let open = code.partner(of: scopes[index].close) {
+            opens.append(Int32(truncatingIfNeeded: open))
+            index -= 1
+        }
+        return opens
     }
 
     /// The innermost enclosing type or extension.

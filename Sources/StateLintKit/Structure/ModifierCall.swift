@@ -11,6 +11,10 @@ public struct ModifierCall: Sendable {
     public let performMethodToken: Int?
     /// The type or extension (index into `FileStructure.declarations`) the call is written in.
     public let enclosingType: Int?
+    /// The `{` of every block and closure around the call inside the declaration whose body it
+    /// is in (`var body`, a method), innermost first: where the `if`, `else` and `switch`
+    /// that decide whether the modified view exists are found.
+    public internal(set) var enclosingBlocks: [Int32] = []
 
     /// Whether the identifier at `k` can name an action modifier StateLint follows: `task` or
     /// `on` + an uppercase letter (`onAppear`, `onDisappear`, a project's own `onFirstAppear`).

@@ -28,8 +28,9 @@ struct ActionReader {
     /// hostile file with thousands of guards in front of thousands of calls linear.
     static let maximumNilNamesPerCall = 256
 
-    /// The facts of the body `{ … }` at `body` (the braces' code indices).
-    func facts(of body: ClosedRange<Int>) -> ActionFacts {
+    /// The facts of the body `{ … }` at `body` (the braces' code indices). `isAsync`: the body
+    /// is an `async` method's or initializer's.
+    func facts(of body: ClosedRange<Int>, isAsync: Bool = false) -> ActionFacts {
         var facts = ActionFacts()
         var frames = [Frame(open: body.lowerBound, close: body.upperBound, header: nil, isDeferred: false)]
         // `frames.last!.close`, kept apart: reading the last frame per token copied it, and
@@ -77,7 +78,10 @@ struct ActionReader {
                         facts.cancelledNames.append(boundValue(of: cancelled, in: frames) ?? cancelled)
                     }
                 }
-                if !frames[frames.count - 1].isDeferred, let task = taskStart(at: k) { facts.taskStarts.append(task) }
+                if !frames[frames.count - 1].isDeferred, var task = taskStart(at: k) {
+                    task.isInAsyncFunction = isAsync
+                    facts.taskStarts.append(task)
+                }
             default:
                 break
             }
@@ -108,8 +112,17 @@ struct ActionReader {
         let valueStart = k + 2
         let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
         guard valueEnd > valueStart else { return nil }
-        let value = values.value(in: valueStart..<valueEnd)
+        var value = values.value(in: valueStart..<valueEnd)
         let wrapper = isStorage ? wrapperValue(in: valueStart..<valueEnd) : nil
+        // `let m = Manager(…); …; manager = m`: the local's creation is what the property gets.
+        var isLocalCreation = false
+        if !isStorage, value == .reference, valueEnd == valueStart + 1, code.kind(valueStart) == .identifier {
+            if locals == nil { locals = LocalScopes(body: body, code: code) }
+            if let keyword = locals?.binding(of: code.string(valueStart), at: valueStart), let creation = localCreation(boundAt: keyword) {
+                value = .creation(creation)
+                isLocalCreation = true
+            }
+        }
         // Only new instances and nil matter to the rules (what else is assigned, the wrapper fixes
         // learn from `UseScanner`).
         switch wrapper?.wrappedValue ?? value {
@@ -125,7 +138,20 @@ struct ActionReader {
         return AssignmentFacts(
             target: target, isStorage: isStorage, value: value, wrapper: wrapper,
             isNilGuarded: isNil(target, at: k, frames: &frames), replacesStoppedValue: cancelled.contains(target),
-            span: SourceSpan(file, code, reference.start, valueEnd - 1), isSpelledWithSelf: reference.start != k)
+            span: SourceSpan(file, code, reference.start, valueEnd - 1), isSpelledWithSelf: reference.start != k,
+            isLocalCreation: isLocalCreation)
+    }
+
+    /// The creation a local is bound to at `keyword` (`let m = Manager(…)`, `var m: Manager = .init()`,
+    /// `guard let m = try? Manager() else`), if its value is one.
+    private func localCreation(boundAt keyword: Int) -> Creation? {
+        guard code.kind(keyword + 1) == .identifier else { return nil }
+        var equal = keyword + 2
+        if code.kind(equal) == .colon { equal = ExpressionBounds.typeEnd(of: equal + 1, in: code) }
+        guard isAssignment(at: equal) else { return nil }
+        let end = ExpressionBounds.end(of: equal + 1, in: code)
+        guard end > equal + 1 else { return nil }
+        return values.creation((equal + 1)..<end)
     }
 
     private func isAssignment(at k: Int) -> Bool {
@@ -149,8 +175,10 @@ struct ActionReader {
         guard code.kind(s) == .leftParen, let close = code.partner(of: s), close + 1 == range.upperBound,
               let argument = Self.labeledArgument(in: (s + 1)..<close, labels: ["wrappedValue", "initialValue"], code: code)
         else { return nil }
+        let label = argument.lowerBound - 2
         return WrapperValue(typeName: typeToken.map(code.string), wrappedValue: values.value(in: argument),
-                            typeSpan: typeToken.map { SourceSpan(file, code, $0, $0) })
+                            typeSpan: typeToken.map { SourceSpan(file, code, $0, $0) },
+                            initialValueLabelSpan: code.text(label, is: "initialValue") ? SourceSpan(file, code, label, label) : nil)
     }
 
     /// The expression after `label:` among the comma-separated arguments in `range`.
@@ -223,16 +251,25 @@ struct ActionReader {
             j += 2
         }
         var end: Int?
+        var priority: String?
         if code.kind(j) == .leftParen, let close = code.partner(of: j), !code.lineBreakBefore[j] {
+            if let argument = Self.labeledArgument(in: (j + 1)..<close, labels: ["priority"], code: code),
+               argument.count == 2, code.kind(argument.lowerBound) == .period, code.kind(argument.lowerBound + 1) == .identifier {
+                priority = code.string(argument.lowerBound + 1)
+            }
             end = close
             j = close + 1
         }
         if code.kind(j) == .leftBrace, !code.lineBreakBefore[j], let close = code.partner(of: j) { end = close }
         guard let last = end else { return nil }
         let use = handleUse(before: k, after: last + 1)
+        let operation = TaskOperationReader(code: code).operation(closingAt: last)
         return TaskStartFacts(isDetached: isDetached, storedIn: use.storedIn, isHandleKept: use.isKept,
                               isAwaitedAtOnce: isAwaitedResult(after: last + 1),
                               mayNoticeCancellation: mayNoticeCancellation(in: k...last),
+                              mayThrow: operation.mayThrow,
+                              returnsValue: operation.returnsValue,
+                              priority: priority,
                               span: SourceSpan(file, code, k, last))
     }
 

@@ -64,6 +64,7 @@ struct FactExtractor {
             case .variable:
                 if let property = properties.property(index) { facts.types[part].properties.append(property) }
                 if let name = properties.bodyProtocol(ofVariable: index) { facts.types[part].bodyKind = .property(name) }
+                if code.text(declaration.nameToken, is: "body") { facts.types[part].declaresBody = true }
             case .function:
                 if isViewModifierBody(declaration) { facts.types[part].bodyKind = .viewModifier }
                 if declaration.body != nil { bodies.append((part, index)) }
@@ -92,7 +93,7 @@ struct FactExtractor {
                 continue
             }
             let declaration = declarations[index]
-            let action = actions.facts(of: declaration.body!)
+            let action = actions.facts(of: declaration.body!, isAsync: isAsync(declaration))
             guard !action.isEmpty else { continue }
             if declaration.kind == .initializer {
                 type.initializers.append(action)
@@ -143,6 +144,18 @@ struct FactExtractor {
         }
     }
 
+    /// Whether a function or initializer is `async`: the keyword after its parameters, before its body.
+    private func isAsync(_ declaration: Declaration) -> Bool {
+        guard let body = declaration.body else { return false }
+        var k = declaration.nameToken + 1
+        while k < body.lowerBound {
+            if code.keyword(k) == .async { return true }
+            // The parameters (and their closure types' own `async`) are skipped.
+            if let close = code.partner(of: k), close > k { k = close + 1 } else { k += 1 }
+        }
+        return false
+    }
+
     /// `func body(content: Content) -> some View`.
     private func isViewModifierBody(_ declaration: Declaration) -> Bool {
         code.text(declaration.nameToken, is: "body") && code.kind(declaration.nameToken + 1) == .leftParen
@@ -156,7 +169,8 @@ struct FactExtractor {
                             nameSpan: SourceSpan(file, code, call.nameToken, call.nameToken),
                             dotOffset: code[call.nameToken - 1].start, callEnd: shapes.callEnd(of: call),
                             closure: call.closure.map(shapes.closureShape), nextInChain: nil,
-                            taskConversion: call.name == "onAppear" ? shapes.taskConversion(of: call) : nil)
+                            taskConversion: call.name == "onAppear" ? shapes.taskConversion(of: call) : nil,
+                            shownWhileNil: call.enclosingBlocks.isEmpty ? [] : ViewConditions(code: code).nilNames(around: call))
     }
 
     /// Whether the property may hold an object a wrapper fix or `observable_object_in_state`
@@ -180,6 +194,8 @@ struct FactExtractor {
         for k in body where code.kind(k) == .attribute && code.text(k, is: "@Previewable") {
             if let property = PreviewableReader(code: code, file: file).property(at: k) { preview.properties.append(property) }
         }
+        let watched = preview.properties.filter(Self.mayHoldObject).map(\.name)
+        if !watched.isEmpty { preview.uses = UseScanner(code: code, names: watched).uses(in: body) }
         return preview
     }
 }

@@ -4,8 +4,9 @@
 ///
 /// Built in one pass over the body; only `let`/`var` bindings allocate a name.
 struct LocalScopes {
-    /// Name → code index ranges in which the name means a local.
-    private var bindings: [String: [ClosedRange<Int>]] = [:]
+    /// Name → the code index ranges in which the name means a local, each with the `let`/`var`
+    /// that binds it there.
+    private var bindings: [String: [(scope: ClosedRange<Int>, keyword: Int)]] = [:]
 
     init(body: ClosedRange<Int>, code: CodeTokens) {
         var openBlocks: [Int] = []  // `}` of each block enclosing the current token, innermost last
@@ -18,7 +19,7 @@ struct LocalScopes {
                 let scope = Self.scope(ofBindingAt: k, in: code)
                 let from = scope.from ?? k + 1
                 let until = scope.until ?? openBlocks.last ?? body.upperBound
-                if from <= until { bindings[code.string(k + 1), default: []].append(from...until) }
+                if from <= until { bindings[code.string(k + 1), default: []].append((from...until, k)) }
             }
             k += 1
         }
@@ -26,7 +27,13 @@ struct LocalScopes {
 
     /// Whether the bare name at code index `k` refers to a local binding.
     func isLocal(_ name: String, at k: Int) -> Bool {
-        bindings[name]?.contains { $0.contains(k) } ?? false
+        bindings[name]?.contains { $0.scope.contains(k) } ?? false
+    }
+
+    /// The `let`/`var` of the binding the bare name at code index `k` refers to: of those visible
+    /// there, the one written last.
+    func binding(of name: String, at k: Int) -> Int? {
+        bindings[name]?.filter { $0.scope.contains(k) && $0.keyword < k }.map(\.keyword).max()
     }
 
     /// Where a binding is visible, when that is not "from its name to the end of the enclosing

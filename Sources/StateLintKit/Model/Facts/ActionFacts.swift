@@ -39,6 +39,9 @@ public struct AssignmentFacts: Sendable {
     public internal(set) var span: SourceSpan
     /// Written `self.name = …` (a fix keeps the spelling).
     public let isSpelledWithSelf: Bool
+    /// The value is a local the body made earlier (`let m = Manager(); m.start(); manager = m`):
+    /// `value` is that creation. A nil check around the assignment alone would come too late.
+    public internal(set) var isLocalCreation = false
 
     /// The value the property ends up holding: the wrapped value for a storage assignment.
     public var assignedValue: ValueFacts { wrapper?.wrappedValue ?? value }
@@ -51,6 +54,9 @@ public struct WrapperValue: Sendable {
     public let wrappedValue: ValueFacts
     /// The wrapper's name token (`ObservedObject` in `ObservedObject(wrappedValue: …)`).
     public internal(set) var typeSpan: SourceSpan?
+    /// The `initialValue` label of `State(initialValue: x)` (`ObservedObject(initialValue: x)`),
+    /// which `StateObject` does not have; nil for `wrappedValue:`.
+    public internal(set) var initialValueLabelSpan: SourceSpan? = nil
 }
 
 /// A call of a method of the same type.
@@ -76,6 +82,18 @@ public struct TaskStartFacts: Sendable {
     /// neither (`Task { @MainActor in name = n }`) runs to its end at once: cancelling it would
     /// change nothing.
     public let mayNoticeCancellation: Bool
+    /// Whether an error may leave its code: a `try` (not `try?`/`try!`) or a `throw` outside a
+    /// `do` whose last `catch` catches everything and outside nested tasks (see
+    /// `TaskOperationReader`). Such a task is a `Task<…, Error>`, whose body `.task`'s
+    /// non-throwing action cannot take.
+    public let mayThrow: Bool
+    /// Whether its code has `return value` outside nested closures, so the task makes a value,
+    /// which `.task`'s `Void` action cannot return.
+    public let returnsValue: Bool
+    /// The priority it is given as `Task(priority: .background)`: `background`.
+    public let priority: String?
+    /// Started in an `async` method (or initializer), which could have awaited the work instead.
+    public internal(set) var isInAsyncFunction = false
     /// From `Task` to the end of its closure.
     public internal(set) var span: SourceSpan
 }

@@ -44,6 +44,10 @@ public final class TypeFacts: @unchecked Sendable {
     /// Whether it declares SwiftUI's `body`: `var body: some View` (or `some Scene`, …), or a
     /// view modifier's `func body(content:)`.
     public internal(set) var bodyKind: BodyKind?
+    /// Whether it declares a member called `body` of any type (`var body: AnyView`,
+    /// `var body: some Screen`): with SwiftUI state, a sign of a view whose protocol StateLint
+    /// cannot see (`ProjectViews.role`).
+    public internal(set) var declaresBody = false
     public internal(set) var properties: [PropertyFacts] = []
     public internal(set) var methods: [MethodFacts] = []
     /// One per `init`.
@@ -90,6 +94,8 @@ public struct MethodFacts: Sendable {
 public struct PreviewFacts: Sendable {
     public internal(set) var properties: [PropertyFacts] = []
     public internal(set) var handlers: [HandlerFacts] = []
+    /// How the body uses the properties that may hold an object (see `TypeFacts.uses`).
+    public internal(set) var uses: [String: PropertyUses] = [:]
     /// The `#Preview` token.
     public internal(set) var span: SourceSpan
 }

@@ -19,6 +19,9 @@ public struct HandlerFacts: Sendable {
     public internal(set) var nextInChain: Int?
     /// For `.onAppear { Task { … } }` with nothing else in the action: how to make it `.task { … }`.
     public let taskConversion: TaskConversion?
+    /// The names nil wherever the view it modifies exists (`ViewConditions`): the action runs
+    /// only while they are nil, as if it checked them itself.
+    public let shownWhileNil: Set<String>
 }
 
 /// Where a closure's braces are, for fixes that add a statement to it.

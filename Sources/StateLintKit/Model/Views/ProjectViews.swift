@@ -51,7 +51,8 @@ public struct ProjectViews: Sendable {
         var views: [SwiftUIView] = []
         var filesToComplete = Set<FileID>()
         for (key, parts) in groups {
-            guard let role = Self.role(parts: parts, conformances: scopes.conformances(of: key.name, in: key.target)) else { continue }
+            guard let role = Self.role(parts: parts, conformances: scopes.conformances(of: key.name, in: key.target),
+                                       resolve: { scopes.resolve($0, in: key.target) }) else { continue }
             let view = Self.view(named: key.name, target: key.target, role: role, parts: parts)
             if view.mayReachBodies {
                 for part in parts where part.hasUnreadBodies { filesToComplete.insert(part.file) }
@@ -59,11 +60,13 @@ public struct ProjectViews: Sendable {
             views.append(view)
         }
         self.filesToComplete = filesToComplete
+        Self.markViewsInPreviewProviders(&views)
         for file in files {
             for preview in file.previews {
                 let handlers = preview.handlers.map { ViewHandler($0, methods: [:]) }
                 views.append(SwiftUIView(name: "#Preview", target: file.targets.first ?? .rest, role: .preview,
-                                         properties: preview.properties, handlers: handlers, initializers: [], parts: []))
+                                         properties: preview.properties, handlers: handlers, initializers: [], parts: [],
+                                         previewUses: preview.uses))
             }
         }
         self.views = views
@@ -83,6 +86,7 @@ public struct ProjectViews: Sendable {
                 return made[part.start]
             }
             views[position] = Self.view(named: view.name, target: view.target, role: view.role, parts: completed)
+            views[position].isInPreviewProvider = view.isInPreviewProvider
         }
     }
 
@@ -108,8 +112,10 @@ public struct ProjectViews: Sendable {
     }
 
     /// What the type's conformances (what the index knows of its name, and what its parts
-    /// say, `body` included) make of it; nil for a type that is no view.
-    static func role(parts: [TypeFacts], conformances known: ConformanceIndex.Conformances) -> ViewRole? {
+    /// say, `body` included) make of it; nil for a type that is no view. `resolve` names the
+    /// project type a name means, if any.
+    static func role(parts: [TypeFacts], conformances known: ConformanceIndex.Conformances,
+                     resolve: (String) -> String?) -> ViewRole? {
         var conformances = known
         for part in parts {
             for inherited in part.inheritance { conformances.formUnion(.named(inherited)) }
@@ -128,7 +134,52 @@ public struct ProjectViews: Sendable {
             || conformances.contains(.customizableToolbarContent) {
             return .view
         }
-        return nil
+        return roleOfUnseenConformance(parts: parts, resolve: resolve)
+    }
+
+    /// The wrappers that mean something only in a SwiftUI type.
+    private static let viewStateWrappers: [PropertyWrapper] = [.state, .stateObject, .observedObject]
+
+    /// Protocols of the standard library that no view needs, and that say nothing of one.
+    private static let plainProtocols: Set<String> = [
+        "Equatable", "Hashable", "Identifiable", "Codable", "Encodable", "Decodable", "Sendable", "Comparable",
+        "CaseIterable", "CustomStringConvertible", "CustomDebugStringConvertible", "RawRepresentable", "Error",
+        "LocalizedError", "AnyObject",
+    ]
+
+    /// A struct that declares `@State`, `@StateObject` or `@ObservedObject` (which do nothing
+    /// outside SwiftUI types) and a `body`, and conforms to a protocol StateLint cannot see (from
+    /// a package that is not on disk): almost surely a view (a view modifier with
+    /// `body(content:)`). Without such a protocol it is not one: a struct with no conformance,
+    /// or only the project's own and the standard library's, is no SwiftUI type.
+    static func roleOfUnseenConformance(parts: [TypeFacts], resolve: (String) -> String?) -> ViewRole? {
+        guard parts.contains(where: { $0.kind == .struct }),
+              parts.contains(where: { $0.declaresBody || $0.bodyKind != nil }),
+              parts.contains(where: { $0.properties.contains { !$0.isStatic && viewStateWrappers.contains($0.wrapper) } })
+        else { return nil }
+        let unseen = parts.lazy.flatMap(\.inheritance).contains { name in
+            !plainProtocols.contains(name) && !(name.hasPrefix("Swift.") && plainProtocols.contains(String(name.dropFirst(6))))
+                && resolve(name) == nil
+        }
+        guard unseen else { return nil }
+        return parts.contains { $0.bodyKind == .viewModifier } ? .viewModifier : .view
+    }
+
+    /// Marks the views nested in a `PreviewProvider` of their target (`Feed_Previews.Host`).
+    static func markViewsInPreviewProviders(_ views: inout [SwiftUIView]) {
+        struct Key: Hashable { let target: TargetID; let name: String }
+        let providers = Set(views.filter { $0.role == .previewProvider }.map { Key(target: $0.target, name: $0.name) })
+        guard !providers.isEmpty else { return }
+        for position in views.indices {
+            var name = views[position].name[...]
+            while let dot = DottedName.lastDot(in: name) {
+                name = name[..<dot]
+                if providers.contains(Key(target: views[position].target, name: String(name))) {
+                    views[position].isInPreviewProvider = true
+                    break
+                }
+            }
+        }
     }
 
     static func view(named name: String, target: TargetID, role: ViewRole, parts: [TypeFacts]) -> SwiftUIView {

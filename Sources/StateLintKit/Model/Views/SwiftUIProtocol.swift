@@ -12,7 +12,12 @@ public enum SwiftUIProtocol: String, Sendable, CaseIterable {
     case toolbarContent = "ToolbarContent"
     case customizableToolbarContent = "CustomizableToolbarContent"
 
-    /// `View` or `SwiftUI.View`.
+    /// SwiftUI's protocols that refine `View`, by name: a type conforming to one is a view
+    /// (`struct MapView: UIViewRepresentable` holds `@State` like any view).
+    static let refiningView = ["UIViewRepresentable", "UIViewControllerRepresentable", "NSViewRepresentable",
+                               "NSViewControllerRepresentable", "WKInterfaceObjectRepresentable"]
+
+    /// `View` or `SwiftUI.View` (and `.view` for the protocols in `refiningView`).
     init?(named name: String) {
         guard let named = Self.byName[name] else { return nil }
         self = named
@@ -20,6 +25,7 @@ public enum SwiftUIProtocol: String, Sendable, CaseIterable {
 
     /// Every case by its name with and without the module: one lookup for each name after `:`
     /// of every type in a project.
-    private static let byName: [String: SwiftUIProtocol] = Dictionary(uniqueKeysWithValues:
-        allCases.flatMap { [($0.rawValue, $0), ("SwiftUI." + $0.rawValue, $0)] })
+    static let byName: [String: SwiftUIProtocol] = Dictionary(uniqueKeysWithValues:
+        allCases.flatMap { [($0.rawValue, $0), ("SwiftUI." + $0.rawValue, $0)] }
+            + refiningView.flatMap { [($0, SwiftUIProtocol.view), ("SwiftUI." + $0, SwiftUIProtocol.view)] })
 }

@@ -14,9 +14,14 @@ public struct SwiftUIView: Sendable {
     public let initializers: [ActionFacts]
     /// The view's declaration and extensions, for the questions only fixes ask.
     let parts: [TypeFacts]
+    /// For a `#Preview` body, which has no parts: how it uses its properties.
+    let previewUses: [String: PropertyUses]
+    /// Declared inside a `PreviewProvider` (`Feed_Previews.Host`): a view made only for previews.
+    public internal(set) var isInPreviewProvider = false
 
     init(name: String, target: TargetID = .rest, role: ViewRole, properties: [PropertyFacts], handlers: [ViewHandler],
-         initializers: [ActionFacts], parts: [TypeFacts]) {
+         initializers: [ActionFacts], parts: [TypeFacts], previewUses: [String: PropertyUses] = [:]) {
+        self.previewUses = previewUses
         self.name = name
         self.target = target
         self.role = role
@@ -58,6 +63,11 @@ public enum ViewRole: Sendable, Hashable {
     /// A `#Preview { … }` body: its `@Previewable` state is made once per preview.
     case preview
 
+    /// A preview: a `#Preview` body or a `PreviewProvider`.
+    public var isPreview: Bool {
+        self == .preview || self == .previewProvider
+    }
+
     /// Whether SwiftUI creates the type once (an app, a preview), so that creating an object in
     /// a wrapper's initial value costs nothing per render.
     public var isCreatedOnce: Bool {
@@ -71,7 +81,7 @@ public enum ViewRole: Sendable, Hashable {
 extension SwiftUIView {
     /// How the view's code uses the property, over the parts that were scanned for it.
     public func uses(of name: String) -> PropertyUses {
-        var total = PropertyUses()
+        var total = previewUses[name] ?? PropertyUses()
         for part in parts {
             guard let uses = part.uses[name] else { continue }
             total.assignments += uses.assignments

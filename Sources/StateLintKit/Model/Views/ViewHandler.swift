@@ -18,8 +18,9 @@ public struct ViewHandler: Sendable {
 /// An assignment an action makes, directly or in a method it calls.
 public struct ReachedAssignment: Sendable {
     public let facts: AssignmentFacts
-    /// Whether it runs only while its target is nil: by the guards in its own body, or by those
-    /// around every call that leads to it (`if model == nil { load() }`).
+    /// Whether it runs only while its target is nil: by the guards in its own body, by those
+    /// around every call that leads to it (`if model == nil { load() }`), or because the view
+    /// the handler is attached to exists only while it is nil (`HandlerFacts.shownWhileNil`).
     public let isNilGuarded: Bool
     /// The methods called on the way from the action, outermost first; empty in the action itself.
     public let via: [String]
@@ -39,8 +40,11 @@ extension ViewHandler {
     init(_ facts: HandlerFacts, methods: [String: [ActionFacts]]) {
         self.facts = facts
         // Most actions call no method of the view: their own statements are all they reach.
+        let shownWhileNil = facts.shownWhileNil
         guard !methods.isEmpty, !facts.action.calls.isEmpty || facts.performedMethod != nil else {
-            assignments = facts.action.assignments.map { ReachedAssignment(facts: $0, isNilGuarded: $0.isNilGuarded, via: []) }
+            assignments = facts.action.assignments.map {
+                ReachedAssignment(facts: $0, isNilGuarded: $0.isNilGuarded || shownWhileNil.contains($0.target), via: [])
+            }
             taskStarts = facts.action.taskStarts.map { ReachedTask(facts: $0, via: []) }
             cancelledNames = Set(facts.action.cancelledNames)
             return
@@ -62,8 +66,8 @@ extension ViewHandler {
             }
             pending.append(method)
         }
-        for call in facts.action.calls { reach(call.name, with: call.nilNames, from: "") }
-        if let performed = facts.performedMethod { reach(performed, with: [], from: "") }
+        for call in facts.action.calls { reach(call.name, with: call.nilNames.union(shownWhileNil), from: "") }
+        if let performed = facts.performedMethod { reach(performed, with: shownWhileNil, from: "") }
         while let method = pending.popLast() {
             let known = nilNames[method] ?? []
             for action in methods[method] ?? [] {
@@ -79,7 +83,9 @@ extension ViewHandler {
             }
             return path.reversed()
         }
-        var assignments = facts.action.assignments.map { ReachedAssignment(facts: $0, isNilGuarded: $0.isNilGuarded, via: []) }
+        var assignments = facts.action.assignments.map {
+            ReachedAssignment(facts: $0, isNilGuarded: $0.isNilGuarded || shownWhileNil.contains($0.target), via: [])
+        }
         var tasks = facts.action.taskStarts.map { ReachedTask(facts: $0, via: []) }
         var cancelled = Set(facts.action.cancelledNames)
         for method in order {

@@ -3,7 +3,9 @@
 /// optional property: on any other, `== nil` would always be false and the model never made.
 enum NilGuardFix {
     static func fix(_ assignment: AssignmentFacts, of property: PropertyFacts, _ context: RuleContext) -> Fix? {
-        guard property.declaredType?.isOptional == true else { return nil }
+        // A local made earlier (`let m = Manager(); m.start(); manager = m`) would still be made
+        // and started each time: the guard belongs around all of it.
+        guard property.declaredType?.isOptional == true, !assignment.isLocalCreation else { return nil }
         let target = assignment.isSpelledWithSelf ? "self.\(property.name)" : property.name
         let span = assignment.span
         let start = SourceSpan(file: span.file, range: span.range.lowerBound..<span.range.lowerBound)

@@ -1,6 +1,7 @@
 /// The new class instances a view's appear handlers assign to its `@State` properties, directly
 /// or in the methods they call: what `appear_missing_nil_check` and `disappear_missing_teardown`
-/// start from. Each assignment once, however many handlers reach it.
+/// start from. Each assignment once, however many handlers reach it (guarded only if it is
+/// guarded on the way from each).
 ///
 /// Left out: immutable framework data (`UIImage`, `CGImage`, …, marked in the catalog), since
 /// re-creating a thumbnail loses no user state and keeping one is a cache, not a leak; and a
@@ -14,8 +15,12 @@ struct StateCreations {
         let handler: String
         let handlerIndex: Int
         let typeName: String
-        /// Only runs while the property is nil: guarded, or `model = model ?? Model()`.
-        let isGuarded: Bool
+        /// Only runs while the property is nil: guarded, or `model = model ?? Model()` (on the way
+        /// from every appear handler that reaches it).
+        var isGuarded: Bool
+        /// Made by a handler of a view that exists only while the property is nil (the `else` of
+        /// `if let model`): the view goes away once the model is made, and is no home for its teardown.
+        var isInViewShownOnlyWhileNil: Bool
     }
 
     let all: [Creation]
@@ -23,19 +28,30 @@ struct StateCreations {
 
     init(_ view: SwiftUIView, appearHandlers: Set<String>, _ context: RuleContext) {
         var found: [Creation] = []
-        var seen: Set<SourceSpan> = []
+        var seen: [SourceSpan: Int] = [:]  // assignment → its position in `found`, -1 when left out
         for (handlerIndex, handler) in view.handlers.enumerated() where appearHandlers.contains(handler.modifier) {
             for assignment in handler.assignments where !assignment.facts.isStorage && !assignment.facts.replacesStoppedValue {
                 guard let property = view.property(named: assignment.facts.target), property.wrapper == .state, !property.isStatic,
                       let creation = assignment.facts.value.creation,
-                      let typeName = creation.typeName(declared: property.declaredType),
-                      seen.insert(assignment.facts.span).inserted else { continue }
-                let traits = context.traits(of: typeName, in: view)
-                guard traits.isClass, !traits.isImmutable else { continue }
+                      let typeName = creation.typeName(declared: property.declaredType) else { continue }
                 var isGuarded = assignment.isNilGuarded
                 if case .coalescingCreation(let left, _) = assignment.facts.value, left == property.name { isGuarded = true }
+                let isInViewShownOnlyWhileNil = handler.facts.shownWhileNil.contains(property.name)
+                if let position = seen[assignment.facts.span] {
+                    guard position >= 0 else { continue }
+                    found[position].isGuarded = found[position].isGuarded && isGuarded
+                    found[position].isInViewShownOnlyWhileNil = found[position].isInViewShownOnlyWhileNil && isInViewShownOnlyWhileNil
+                    continue
+                }
+                let traits = context.traits(of: typeName, in: view)
+                guard traits.isClass, !traits.isImmutable else {
+                    seen[assignment.facts.span] = -1
+                    continue
+                }
+                seen[assignment.facts.span] = found.count
                 found.append(Creation(property: property, assignment: assignment, handler: handler.modifier,
-                                      handlerIndex: handlerIndex, typeName: typeName, isGuarded: isGuarded))
+                                      handlerIndex: handlerIndex, typeName: typeName, isGuarded: isGuarded,
+                                      isInViewShownOnlyWhileNil: isInViewShownOnlyWhileNil))
             }
         }
         all = found
