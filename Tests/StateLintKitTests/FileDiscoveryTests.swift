@@ -15,6 +15,19 @@ import Testing
         #expect(relative(found, root) == ["B.swift", "a-b/c.swift", "a.swift", "a/b.swift", "z/y/x.swift", "é.swift"])
     }
 
+    /// The walk notes the Xcode projects it meets (for the project's targets) and does not walk
+    /// into them; both walks, with one thread and with several, and not in excluded folders.
+    @Test func xcodeProjectsAreNotedNotWalked() throws {
+        let root = try ConfigTestSupport.makeTree(["Shop.xcodeproj/project.pbxproj", "Shop.xcodeproj/Stray.swift", "Shop/A.swift",
+                                                   "Apps/Watch/Watch.xcodeproj/project.pbxproj", "Old/Old.xcodeproj/project.pbxproj"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for jobs in [1, 2] {
+            let found = FileDiscovery(rootDirectory: root, excluded: [try GlobPattern("Old")]).files(under: [root], jobs: jobs)
+            #expect(relative(found.files, root) == ["Shop/A.swift"], "jobs \(jobs)")
+            #expect(relative(found.xcodeProjects, root) == ["Apps/Watch/Watch.xcodeproj", "Shop.xcodeproj"], "jobs \(jobs)")
+        }
+    }
+
     /// The sort copies each path's contiguous UTF-8 into one buffer: it must order by bytes
     /// whatever the paths' lengths, shared prefixes and non-ASCII names.
     @Test func sortingIsByUTF8Bytes() {

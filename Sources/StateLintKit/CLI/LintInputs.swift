@@ -26,7 +26,7 @@ struct LintInputs {
 
     static func gather(options: CommandLineOptions, configuration: Configuration,
                        environment: Environment) throws(Failure) -> LintInputs {
-        var inputs = LintInputs(targets: TargetDiscovery.targets(root: configuration.rootDirectory))
+        var inputs = LintInputs(targets: ProjectTargets(root: configuration.rootDirectory))
         let workingDirectory = environment.workingDirectory
         // The walk is mostly kernel time: on as many threads as the engine will use.
         let jobs = options.jobs ?? LintEngine.Options().jobs
@@ -63,12 +63,15 @@ struct LintInputs {
             inputs.errors = found.errors
             if sameWalkAsIndex(explicitPaths: explicit ? paths : nil, configuration, workingDirectory: workingDirectory) {
                 inputs.indexFiles = found.files
+                inputs.targets = TargetDiscovery.targets(root: configuration.rootDirectory, walked: found, jobs: jobs)
                 return inputs
             }
         }
         let indexDiscovery = FileDiscovery(rootDirectory: configuration.rootDirectory, included: configuration.index,
                                            excluded: configuration.excluded)
-        inputs.indexFiles = indexDiscovery.files(under: [configuration.rootDirectory], jobs: jobs).files
+        let indexed = indexDiscovery.files(under: [configuration.rootDirectory], jobs: jobs)
+        inputs.indexFiles = indexed.files
+        inputs.targets = TargetDiscovery.targets(root: configuration.rootDirectory, walked: indexed, jobs: jobs)
         return inputs
     }
 

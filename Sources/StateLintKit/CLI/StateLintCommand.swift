@@ -42,8 +42,9 @@ public struct StateLintCommand {
             guard let configuration = loadConfiguration(options) else { return 2 }
             environment.stdout.write(ConfigurationPrinter.render(configuration, schema: Self.schema))
             let root = ProjectRoot.find(from: configuration.rootDirectory)
-            var targets = TargetDiscovery.targets(root: configuration.rootDirectory)
-            targets.addAppFolders(AppFolderScan.appFolders(of: targets, excluded: configuration.excluded, jobs: options.jobs ?? LintEngine.Options().jobs))
+            let jobs = options.jobs ?? LintEngine.Options().jobs
+            var targets = TargetDiscovery.targets(root: configuration.rootDirectory, excluded: configuration.excluded, jobs: jobs)
+            targets.addAppFolders(AppFolderScan.appFolders(of: targets, excluded: configuration.excluded, jobs: jobs))
             environment.stdout.write(ProjectPrinter.render(root: ProjectRoot(path: configuration.rootDirectory, marker: root.marker),
                                                            targets: targets))
             return 0

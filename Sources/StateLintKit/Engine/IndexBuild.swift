@@ -35,18 +35,30 @@ final class IndexBuild: @unchecked Sendable {
         dependencies.add(summary, position: position)
     }
 
-    /// The indexes, once every summary is in. `byTarget`: the project files' positions by target.
-    func finish(byTarget: [TargetID: [Int]], targets: ProjectTargets, jobs: Int) -> TypeScopes {
+    /// The indexes, once every summary is in. `assign` puts the project's files into targets
+    /// (its positions by target, and the targets with any app folders): it runs beside the
+    /// project's index build.
+    func finish(jobs: Int, assign: @Sendable () -> (byTarget: [TargetID: [Int]], targets: ProjectTargets))
+        -> (scopes: TypeScopes, targets: ProjectTargets) {
         lock.lock()
         defer { lock.unlock() }
-        let dependencyIndex = dependencies.build()
-        let projectIndex = project.build(aliasFallback: dependencyIndex)
-        guard byTarget.count > 1, !summaries.isEmpty else { return TypeScopes(project: projectIndex, dependencies: dependencyIndex) }
-        let contested = ContestedNames(summaries: summaries, byTarget: byTarget)
+        let summaries = self.summaries
+        let project = self.project, dependencies = self.dependencies
+        let indexes = Concurrently.run(jobs: jobs, { () -> (ProjectIndex, ProjectIndex) in
+            let dependencyIndex = dependencies.build()
+            return (project.build(aliasFallback: dependencyIndex), dependencyIndex)
+        }, { () -> (byTarget: [TargetID: [Int]], targets: ProjectTargets, contested: ContestedNames?) in
+            let (byTarget, targets) = assign()
+            let contested = byTarget.count > 1 && !summaries.isEmpty ? ContestedNames(summaries: summaries, byTarget: byTarget) : nil
+            return (byTarget, targets, contested)
+        })
+        let (projectIndex, dependencyIndex) = indexes.0
+        let (byTarget, targets, found) = indexes.1
+        guard let contested = found else { return (TypeScopes(project: projectIndex, dependencies: dependencyIndex), targets) }
         let overlaid = byTarget.keys.filter { target in
             contested.targets.contains(target) || targets.dependencies(of: target).contains(where: contested.targets.contains)
         }.sorted()
-        guard !overlaid.isEmpty else { return TypeScopes(project: projectIndex, dependencies: dependencyIndex) }
+        guard !overlaid.isEmpty else { return (TypeScopes(project: projectIndex, dependencies: dependencyIndex), targets) }
         // What each file of an overlaid target (or of a target it depends on) gives overlays,
         // worked out once per file however many targets see it.
         var visible: [TargetID: [Int]] = [:]
@@ -56,7 +68,6 @@ final class IndexBuild: @unchecked Sendable {
             visible[target] = positions.sorted()
         }
         let seen = Array(Set(visible.values.joined())).sorted()
-        let summaries = self.summaries
         let restricted = parallelMap(seen, jobs: jobs) { position -> TypeDeclarationSummary? in
             let kept = summaries[position]?.restricted(toNames: contested.hashes)
             return kept?.isEmpty == false ? kept : nil
@@ -71,9 +82,9 @@ final class IndexBuild: @unchecked Sendable {
             }
             return builder.build(aliasFallback: dependencyIndex, conformanceFallback: projectIndex.conformances)
         }
-        var indexes = [ProjectIndex?](repeating: nil, count: targets.all.count)
-        for (target, overlay) in zip(overlaid, overlays) { indexes[Int(target.index)] = overlay }
-        return TypeScopes(project: projectIndex, dependencies: dependencyIndex, targets: indexes)
+        var overlayIndexes = [ProjectIndex?](repeating: nil, count: targets.all.count)
+        for (target, overlay) in zip(overlaid, overlays) { overlayIndexes[Int(target.index)] = overlay }
+        return (TypeScopes(project: projectIndex, dependencies: dependencyIndex, targets: overlayIndexes), targets)
     }
 }
 

@@ -155,14 +155,18 @@ public struct LintEngine: Sendable {
             }
         }
         result.dependencyFileCount = dependencyFiles.count - result.skippedDependencyFiles.count
-        var projectTargets = targets ?? ProjectTargets(root: "/")
+        let facts = analyses[..<firstDependency].map { analysis -> FileFacts? in
+            if case .success(let analysed) = analysis.outcome { return analysed.facts }
+            return nil
+        }
+        let projectPaths = Array(work[..<firstDependency])
+        let startTargets = targets ?? ProjectTargets(root: "/")
         let scopes = Self.measure(&result.timings.index) { () -> TypeScopes in
-            let facts = analyses[..<firstDependency].map { analysis -> FileFacts? in
-                if case .success(let analysed) = analysis.outcome { return analysed.facts }
-                return nil
-            }
-            let byTarget = TargetAssignment.finish(paths: Array(work[..<firstDependency]), facts: facts, targets: &projectTargets)
-            return indexes.finish(byTarget: byTarget, targets: projectTargets, jobs: options.jobs)
+            indexes.finish(jobs: options.jobs) {
+                var targets = startTargets
+                let byTarget = TargetAssignment.finish(paths: projectPaths, facts: facts, targets: &targets)
+                return (byTarget, targets)
+            }.scopes
         }
         let checked = findings(of: analyses, scopes: scopes, timings: &result.timings) { path in
             var timings = Timings()
@@ -275,7 +279,7 @@ public struct LintEngine: Sendable {
         }
         var seconds = 0.0
         let views = Self.measure(&seconds) { () -> [SwiftUIView] in
-            var views = ProjectViews(files: facts, scopes: scopes)
+            var views = ProjectViews(files: facts, scopes: scopes, jobs: options.jobs)
             guard !views.filesToComplete.isEmpty else { return views.views }
             let completed = completedFacts(of: views.filesToComplete, in: analyses, bytes: bytes)
             for file in completed { files.add(file) }

@@ -266,20 +266,22 @@ public final class ProjectSession: @unchecked Sendable {
     private func currentScopes() -> TypeScopes {
         if let scopes { return scopes }
         let paths = FileDiscovery.sortedByBytes(Array(records.keys))
-        var targets = project.targets
+        let manifestTargets = project.targets
         let facts = paths.map { path -> FileFacts? in
             let facts = records[path]!.facts
-            facts.targets = targets.targets(ofFile: path)
+            facts.targets = manifestTargets.targets(ofFile: path)
             return facts
         }
-        let byTarget = TargetAssignment.finish(paths: paths, facts: facts, targets: &targets)
-        self.targets = targets
         let build = IndexBuild(projectFiles: paths.count, dependencyFiles: dependencySummaries.count, keepsSummaries: true)
         for (position, path) in paths.enumerated() { build.add(records[path]!.summary, position: position) }
         for (position, path) in FileDiscovery.sortedByBytes(Array(dependencySummaries.keys)).enumerated() {
             build.addDependency(dependencySummaries[path]!, position: position)
         }
-        let built = build.finish(byTarget: byTarget, targets: targets, jobs: jobs)
+        let (built, targets) = build.finish(jobs: jobs) {
+            var targets = manifestTargets
+            return (TargetAssignment.finish(paths: paths, facts: facts, targets: &targets), targets)
+        }
+        self.targets = targets
         scopes = built
         return built
     }

@@ -75,6 +75,7 @@ private final class FolderQueue: @unchecked Sendable {
         }
         result.files += found.files
         result.errors += found.errors
+        result.xcodeProjects += found.xcodeProjects
         found = FileDiscovery.Result()
         if !subfolders.isEmpty {
             var keeper: Parent?

@@ -22,6 +22,9 @@ public struct FileDiscovery: Sendable {
     public struct Result: Sendable {
         public var files: [String] = []
         public var errors: [FileReadError] = []
+        /// The `.xcodeproj` bundles met on the way (not walked into: they hold no sources), for
+        /// the project's targets; sorted like `files`.
+        public var xcodeProjects: [String] = []
     }
 
     /// Files under `paths`. A file named explicitly is linted even if excluded, unless
@@ -43,8 +46,12 @@ public struct FileDiscovery: Sendable {
                     let found = parallelWalk(FileDiscovery.absolute(path), jobs: jobs)
                     result.files += found.files
                     result.errors += found.errors
+                    result.xcodeProjects += found.xcodeProjects
                 } else {
+                    // The walk a single thread does here is work more threads share (above).
+                    let started = DispatchTime.now().uptimeNanoseconds
                     walk(path, into: &result, seen: &seen)
+                    ParallelSections.add(since: started)
                 }
                 // The order folders are listed in depends on the file system (and the threads).
                 result.errors[errorCount...].sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -53,6 +60,7 @@ public struct FileDiscovery: Sendable {
             }
         }
         result.files = FileDiscovery.sortedByBytes(result.files)
+        result.xcodeProjects = FileDiscovery.sortedByBytes(result.xcodeProjects)
         return result
     }
 
@@ -173,6 +181,10 @@ public struct FileDiscovery: Sendable {
                 if let relative {
                     if folder.excluded.contains(where: { $0.matches(relative) }) { continue }
                     if !folder.isIncluded, !included.contains(where: { $0.matches(relative) || $0.canMatchInside(relative) }) { continue }
+                }
+                if name.hasSuffix(".xcodeproj") {
+                    result.xcodeProjects.append(base + name)
+                    continue
                 }
                 var subfolder = relative.map { self.folder(base + name, relative: $0, excluded: folder.excluded, isIncluded: folder.isIncluded) }
                     ?? PendingFolder(path: base + name, relative: nil, excluded: [], isIncluded: true)

@@ -23,7 +23,7 @@ public struct Project: Sendable {
             .load(explicitPath: nil, startDirectory: directory, workingDirectory: workingDirectory)
         let root = ProjectRoot.find(from: configuration.rootDirectory)
         return Project(root: ProjectRoot(path: configuration.rootDirectory, marker: root.marker), configuration: configuration,
-                       targets: TargetDiscovery.targets(root: configuration.rootDirectory))
+                       targets: TargetDiscovery.targets(root: configuration.rootDirectory, excluded: configuration.excluded))
     }
 
     /// The files whose declarations make the project's index: the configuration's `index`

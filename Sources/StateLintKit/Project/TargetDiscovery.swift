@@ -1,70 +1,67 @@
 import Foundation
 
-/// Finds the manifests of a project: `Package.swift` files and `.xcodeproj` bundles in the
-/// root and in the folders below it, `maximumDepth` levels down (skipping hidden folders,
-/// build products and dependency checkouts), and reads their targets.
+/// Reads the targets of a project's manifests: every `Package.swift` and every `.xcodeproj`
+/// that the walk of the project's files meets (hidden folders, build products and excluded
+/// folders are not walked).
 public enum TargetDiscovery {
-    /// Apps and packages sit in the root, or in a folder or two below it (`Apps/Shop`,
-    /// `Packages/Core`): deeper manifests are samples and fixtures.
-    public static let maximumDepth = 3
-
-    public static func targets(root: String, fileSystem: any ConfigurationFileSystem = LocalFileSystem()) -> ProjectTargets {
+    /// The targets of the manifests among `walked` (a walk of the project's index scope), read
+    /// on `jobs` threads.
+    public static func targets(root: String, walked: FileDiscovery.Result, jobs: Int,
+                               fileSystem: any ConfigurationFileSystem = LocalFileSystem()) -> ProjectTargets {
+        let manifests = walked.files.filter { $0.hasSuffix("/Package.swift") } + walked.xcodeProjects
+        let read = parallelMap(manifests, jobs: jobs) { manifest -> Result<[ProjectTarget], ManifestProblem> in
+            manifest.hasSuffix(".xcodeproj") ? readXcodeProject(manifest, root: root)
+                : readPackage(manifest, root: root, fileSystem: fileSystem)
+        }
         var targets: [ProjectTarget] = []
         var problems: [String] = []
-        var pending: [(folder: String, depth: Int)] = [(root, 0)]
-        while !pending.isEmpty {
-            let (folder, depth) = pending.removeFirst()
-            let names = fileSystem.itemNames(inDirectory: folder).sorted()
-            if names.contains("Package.swift") {
-                let manifest = folder + "/Package.swift"
-                switch readPackage(manifest, folder: folder, root: root, fileSystem: fileSystem) {
-                case .success(let found): targets += found
-                case .failure(let problem): problems.append("\(display(manifest, root: root)): \(problem)")
-                }
-            }
-            for name in names where name.hasSuffix(".xcodeproj") {
-                let project = folder + "/" + name
-                switch XcodeProjectFile.read(project: project) {
-                case .success(let file):
-                    targets += file.targets.map { target in
-                        ProjectTarget(name: qualified(target.name, manifest: project, root: root), moduleName: target.name, kind: .xcode, manifest: project,
-                                      folders: target.folders, files: target.files, excludedFiles: target.excludedFiles,
-                                      dependencies: target.dependencies)
-                    }
-                case .failure(let problem):
-                    problems.append("\(display(project, root: root)): \(problem)")
-                }
-            }
-            guard depth < maximumDepth else { continue }
-            for name in names where !name.hasPrefix(".") && !FileDiscovery.skippedFolderNames.contains(name)
-                && !name.hasSuffix(".xcodeproj") && !name.hasSuffix(".xcworkspace") && !name.hasSuffix(".docc") {
-                let child = folder + "/" + name
-                if fileSystem.folderExists(atPath: child) { pending.append((child, depth + 1)) }
+        for (manifest, outcome) in zip(manifests, read) {
+            switch outcome {
+            case .success(let found): targets += found
+            case .failure(let problem): problems.append("\(display(manifest, root: root)): \(problem.reason)")
             }
         }
         return ProjectTargets(root: root, targets: targets, problems: problems)
     }
 
-    private static func readPackage(_ manifest: String, folder: String, root: String,
-                                    fileSystem: any ConfigurationFileSystem) -> Result<[ProjectTarget], PackageProblem> {
+    /// The targets of the project rooted at `root`, walking it first (`excluded` patterns apply).
+    public static func targets(root: String, excluded: [GlobPattern] = [], jobs: Int = 1) -> ProjectTargets {
+        let walked = FileDiscovery(rootDirectory: root, excluded: excluded).files(under: [root], jobs: jobs)
+        return targets(root: root, walked: walked, jobs: jobs)
+    }
+
+    struct ManifestProblem: Error {
+        let reason: String
+    }
+
+    private static func readXcodeProject(_ project: String, root: String) -> Result<[ProjectTarget], ManifestProblem> {
+        switch XcodeProjectFile.read(project: project) {
+        case .success(let file):
+            return .success(file.targets.map { target in
+                ProjectTarget(name: qualified(target.name, manifest: project, root: root), moduleName: target.name, kind: .xcode,
+                              manifest: project, folders: target.folders, files: target.files, excludedFiles: target.excludedFiles,
+                              dependencies: target.dependencies)
+            })
+        case .failure(let problem):
+            return .failure(ManifestProblem(reason: problem.description))
+        }
+    }
+
+    private static func readPackage(_ manifest: String, root: String,
+                                    fileSystem: any ConfigurationFileSystem) -> Result<[ProjectTarget], ManifestProblem> {
         let bytes: [UInt8]
         do {
             bytes = try SourceReader.read(manifest, below: nil, maximumSize: 1 << 20)
         } catch {
-            return .failure(PackageProblem(reason: error.reason))
+            return .failure(ManifestProblem(reason: "cannot read: \(error.reason)"))
         }
-        let package = SwiftPackageManifest(bytes: bytes)
-        return .success(package.targets.map { target in
+        let folder = (manifest as NSString).deletingLastPathComponent
+        return .success(SwiftPackageManifest(bytes: bytes).targets.map { target in
             let path = target.path.map { FileDiscovery.absolute($0, relativeTo: folder) }
                 ?? SwiftPackageManifest.defaultFolder(of: target, packageFolder: folder, fileSystem: fileSystem)
-            return ProjectTarget(name: qualified(target.name, manifest: manifest, root: root), moduleName: target.name, kind: .swiftPackage,
-                                 manifest: manifest, folders: [path], dependencies: target.dependencies)
+            return ProjectTarget(name: qualified(target.name, manifest: manifest, root: root), moduleName: target.name,
+                                 kind: .swiftPackage, manifest: manifest, folders: [path], dependencies: target.dependencies)
         })
-    }
-
-    struct PackageProblem: Error, CustomStringConvertible {
-        let reason: String
-        var description: String { "cannot read: \(reason)" }
     }
 
     /// `Shop` for a target of the root's manifest, `Apps/Shop.xcodeproj: Shop` for another's.

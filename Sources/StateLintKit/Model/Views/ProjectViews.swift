@@ -1,3 +1,9 @@
+/// A type of one target: what a view's parts are grouped by.
+struct ViewKey: Hashable, Sendable {
+    let target: TargetID
+    let name: String
+}
+
 /// The views of a project: every type's parts (its declaration and its extensions, from any
 /// file of the same target) merged, and kept when the type holds SwiftUI state — it conforms to a SwiftUI protocol
 /// (directly, in an extension, or through a protocol of its own that refines one) or declares
@@ -16,11 +22,8 @@ public struct ProjectViews: Sendable {
 
     /// The views of `files`, each type's parts merged within each target its files belong to
     /// (`FileFacts.targets`), its role decided by what that target sees (`scopes`).
-    public init(files: [FileFacts], scopes: TypeScopes) {
+    public init(files: [FileFacts], scopes: TypeScopes, jobs: Int = 1) {
         // Each type's parts, in the order the types are first seen, per target.
-        struct Key: Hashable { let target: TargetID; let name: String }
-        var groups: [(key: Key, parts: [TypeFacts])] = []
-        var groupOf: [Key: Int] = [:]
         var declaredIn: [TargetID: Set<String>] = [:]
         for file in files {
             for part in file.types where part.kind != .extension {
@@ -31,31 +34,46 @@ public struct ProjectViews: Sendable {
         for (target, declared) in declaredIn {
             nestedIn[target] = Dictionary(grouping: declared.filter { DottedName.firstDot(in: $0) != nil }, by: { lastComponent($0) })
         }
-        for file in files {
+        // The type each part belongs to, worked out per file on all cores (an extension's takes
+        // a lookup), then the parts grouped by it.
+        let declared = declaredIn, nested = nestedIn
+        let keyed = parallelMap(files, jobs: jobs) { file -> [(key: ViewKey, part: TypeFacts)] in
+            var keyed: [(key: ViewKey, part: TypeFacts)] = []
             for target in file.targets {
                 for part in file.types {
                     let name = part.kind == .extension
-                        ? Self.declaredName(extending: part.name, declared: declaredIn[target] ?? [], nested: nestedIn[target] ?? [:],
+                        ? Self.declaredName(extending: part.name, declared: declared[target] ?? [], nested: nested[target] ?? [:],
                                             resolve: { scopes.resolve($0, in: target) })
                         : part.name
-                    let key = Key(target: target, name: name)
-                    if let group = groupOf[key] {
-                        groups[group].parts.append(part)
-                    } else {
-                        groupOf[key] = groups.count
-                        groups.append((key, [part]))
-                    }
+                    keyed.append((ViewKey(target: target, name: name), part))
+                }
+            }
+            return keyed
+        }
+        var groups: [(key: ViewKey, parts: [TypeFacts])] = []
+        var groupOf: [ViewKey: Int] = [:]
+        for fileParts in keyed {
+            for (key, part) in fileParts {
+                if let group = groupOf[key] {
+                    groups[group].parts.append(part)
+                } else {
+                    groupOf[key] = groups.count
+                    groups.append((key, [part]))
                 }
             }
         }
+        // Each group's role and view, on all cores.
+        let made = parallelMap(groups, jobs: jobs) { group -> SwiftUIView? in
+            guard let role = Self.role(parts: group.parts, conformances: scopes.conformances(of: group.key.name, in: group.key.target),
+                                       resolve: { scopes.resolve($0, in: group.key.target) }) else { return nil }
+            return Self.view(named: group.key.name, target: group.key.target, role: role, parts: group.parts)
+        }
         var views: [SwiftUIView] = []
         var filesToComplete = Set<FileID>()
-        for (key, parts) in groups {
-            guard let role = Self.role(parts: parts, conformances: scopes.conformances(of: key.name, in: key.target),
-                                       resolve: { scopes.resolve($0, in: key.target) }) else { continue }
-            let view = Self.view(named: key.name, target: key.target, role: role, parts: parts)
+        for view in made {
+            guard let view else { continue }
             if view.mayReachBodies {
-                for part in parts where part.hasUnreadBodies { filesToComplete.insert(part.file) }
+                for part in view.parts where part.hasUnreadBodies { filesToComplete.insert(part.file) }
             }
             views.append(view)
         }

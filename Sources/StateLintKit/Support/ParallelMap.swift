@@ -26,7 +26,7 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ transform:
 /// distinct slots, so they need no lock; `concurrentPerform` returns only after every worker
 /// has finished, so `values()` sees them all. The values are moved out, not copied (a copy
 /// retained and released every path and result held in them).
-private final class ResultSlots<R>: @unchecked Sendable {
+final class ResultSlots<R>: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<R>
     private let count: Int
     private var filled = false
@@ -88,5 +88,21 @@ public enum ParallelSections {
         lock.lock()
         nanoseconds += elapsed
         lock.unlock()
+    }
+}
+
+/// Two pieces of work that need nothing of each other, on two threads when `jobs` allows (a
+/// parallel section, as `parallelMap`), else one after the other.
+enum Concurrently {
+    static func run<A: Sendable, B: Sendable>(jobs: Int, _ first: @Sendable () -> A, _ second: @Sendable () -> B) -> (A, B) {
+        guard jobs > 1 else { return (first(), second()) }
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer { ParallelSections.add(since: started) }
+        let results = ResultSlots<Any>(count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 { results.set(0, first()) } else { results.set(1, second()) }
+        }
+        let values = results.values()
+        return (values[0] as! A, values[1] as! B)
     }
 }
