@@ -88,20 +88,30 @@ final class IndexBuild: @unchecked Sendable {
     }
 }
 
-/// The type names more than one target declares, and the targets declaring them: only there
-/// can a target's answer differ from the project's. Names are compared by their hash (a
-/// collision only costs an overlay entry that was not needed).
+/// The type names more than one target declares where the project's index could answer wrongly
+/// for one of them, and the targets declaring them: only there can a target's answer differ
+/// from the project's. That is where a class or actor is among the declarations (its kind or
+/// its conformances may differ from another target's type: `ObservableObject` here,
+/// `@Observable` there); same-named structs and enums (every app's `ContentView`) are value
+/// types to the index whatever each conforms to, and each target's views are its own anyway.
+/// Names are compared by their hash (a collision only costs an overlay entry not needed).
 struct ContestedNames {
     var hashes: Set<UInt64> = []
     var targets: Set<TargetID> = []
 
     init(summaries: [TypeDeclarationSummary?], byTarget: [TargetID: [Int]]) {
-        var firstTarget: [UInt64: TargetID] = [:]
+        var seen: [UInt64: (target: TargetID, isReference: Bool)] = [:]
         for (target, positions) in byTarget {
             for position in positions {
                 guard let summary = summaries[position] else { continue }
                 for entry in summary.entries where entry.kind != .extension {
-                    if let first = firstTarget.updateValue(target, forKey: entry.hash), first != target { hashes.insert(entry.hash) }
+                    let isReference = entry.kind == .class || entry.kind == .actor
+                    if let first = seen[entry.hash] {
+                        if first.target != target && (first.isReference || isReference) { hashes.insert(entry.hash) }
+                        if isReference && !first.isReference { seen[entry.hash] = (first.target, true) }
+                    } else {
+                        seen[entry.hash] = (target, isReference)
+                    }
                 }
             }
         }

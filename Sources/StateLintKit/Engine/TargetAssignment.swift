@@ -6,13 +6,16 @@ enum TargetAssignment {
     /// `files[position]` is the facts of the file at `paths[position]` (nil: not read).
     /// Returns the positions by target.
     static func finish(paths: [String], facts files: [FileFacts?], targets: inout ProjectTargets) -> [TargetID: [Int]] {
-        var byTarget: [TargetID: [Int]] = [:]
+        // By target index first: one array append per file, not a dictionary update.
+        var positions = [[Int]](repeating: [], count: targets.all.count)
         var appFiles: [String] = []
         for (position, facts) in files.enumerated() {
             guard let facts else { continue }
-            for target in facts.targets { byTarget[target, default: []].append(position) }
+            for target in facts.targets { positions[Int(target.index)].append(position) }
             if facts.targets.count == 1, facts.targets[0] == .rest, declaresApp(facts) { appFiles.append(paths[position]) }
         }
+        var byTarget: [TargetID: [Int]] = [:]
+        for (index, found) in positions.enumerated() where !found.isEmpty { byTarget[TargetID(index)] = found }
         guard !appFiles.isEmpty else { return byTarget }
         let added = targets.addAppFolders(ProjectTargets.appFolders(holding: appFiles, root: targets.root))
         guard !added.isEmpty, let rest = byTarget[.rest] else { return byTarget }

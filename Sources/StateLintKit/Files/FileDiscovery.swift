@@ -64,31 +64,10 @@ public struct FileDiscovery: Sendable {
         return result
     }
 
-    /// `paths` in the byte order of their UTF-8 (as `a.utf8.lexicographicallyPrecedes(b.utf8)`).
-    /// The bytes are copied into one buffer first, so each comparison is one memcmp, with no
-    /// String access or reference counting.
+    /// `paths` in the byte order of their UTF-8 (as `a.utf8.lexicographicallyPrecedes(b.utf8)`),
+    /// each comparison one memcmp, with no String access or reference counting.
     static func sortedByBytes(_ paths: [String]) -> [String] {
-        var bytes: [UInt8] = []
-        var spans: [(start: Int, count: Int, index: Int)] = []
-        spans.reserveCapacity(paths.count)
-        // One allocation for all the bytes, copied from each path's contiguous UTF-8 (native
-        // strings): appending the `utf8` view went through its generic iterator, byte by byte.
-        var total = 0
-        for path in paths { total += path.utf8.count }
-        bytes.reserveCapacity(total)
-        for (index, path) in paths.enumerated() {
-            let start = bytes.count
-            if path.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes += path.utf8 }
-            spans.append((start, bytes.count - start, index))
-        }
-        bytes.withUnsafeBufferPointer { buffer in
-            spans.sort { a, b in
-                let common = min(a.count, b.count)
-                let order = common == 0 ? 0 : memcmp(buffer.baseAddress! + a.start, buffer.baseAddress! + b.start, common)
-                return order != 0 ? order < 0 : a.count < b.count
-            }
-        }
-        return spans.map { paths[$0.index] }
+        SortedPaths(paths).spans.map { paths[$0.index] }
     }
 
     /// A folder still to list: its path and name, its path relative to the root (nil outside

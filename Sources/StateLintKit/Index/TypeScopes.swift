@@ -1,9 +1,10 @@
 /// The type indexes a project's code is resolved in: each target's overlay, the whole project's,
 /// and its dependencies' sources'.
 ///
-/// A target's overlay holds only the names that more than one target declares ("contested"),
-/// as the target and the targets it depends on declare them: every other name means the same
-/// in every target, so the project's index answers. A name the overlay declares hides the
+/// A target's overlay holds only the names that more than one target declares where a class or
+/// actor is among them ("contested", see `ContestedNames`), as the target and the targets it
+/// depends on declare them: every other name means the same in every target, so the project's
+/// index answers. A name the overlay declares hides the
 /// project's. (A type that inherits from a contested name is resolved in the project's index,
 /// where that name's declarations are merged: it may gain a conformance of the other target's.)
 public struct TypeScopes: Sendable {
@@ -24,9 +25,10 @@ public struct TypeScopes: Sendable {
         return position < targets.count ? targets[position] : nil
     }
 
-    /// The conformances of the type `name` (written at the top level) as code of `target` sees it.
+    /// The conformances of the type `name` (written at the top level) as code of `target` sees
+    /// it: the overlay's for a name it declares (another target's same-named type says nothing).
     public func conformances(of name: String, in target: TargetID) -> ConformanceIndex.Conformances {
-        if let overlay = targetIndex(target), overlay.conformances.entry(for: name, inScope: nil) != nil {
+        if let overlay = targetIndex(target), overlay.declares(name) {
             return overlay.conformances.conformances(of: name, inScope: nil)
         }
         return project.conformances.conformances(of: name, inScope: nil)

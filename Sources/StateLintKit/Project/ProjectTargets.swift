@@ -14,8 +14,6 @@ public struct ProjectTargets: Sendable {
     public internal(set) var problems: [String] = []
     public let root: String
     private var byFolder: [String: [TargetID]] = [:]
-    /// `byFolder`'s folders by the hash of their bytes, for lookups that make no `String`.
-    private var byFolderHash: [UInt64: [String]] = [:]
     private var byFile: [String: [TargetID]] = [:]
     private var excluded: [String: Set<TargetID>] = [:]
     /// For each target, the targets it depends on, directly or not.
@@ -41,13 +39,7 @@ public struct ProjectTargets: Sendable {
     private mutating func add(_ target: ProjectTarget) {
         let id = TargetID(all.count)
         all.append(target)
-        for folder in target.folders {
-            if byFolder[folder] == nil {
-                var bytes = folder
-                byFolderHash[bytes.withUTF8 { KeyedByteHash.hash($0) }, default: []].append(folder)
-            }
-            byFolder[folder, default: []].append(id)
-        }
+        for folder in target.folders { byFolder[folder, default: []].append(id) }
         for file in target.files { byFile[file, default: []].append(id) }
         for file in target.excludedFiles { excluded[file, default: []].insert(id) }
     }
@@ -81,58 +73,22 @@ public struct ProjectTargets: Sendable {
         targets(ofFiles: [path])[0]
     }
 
-    /// The targets of each of `paths`, best in path order: files of one folder share its answer.
+    /// The targets of each of `paths`: the paths are put in byte order once, and each target
+    /// folder's files found as one run of it (deeper folders after the folders holding them).
     public func targets(ofFiles paths: [String]) -> [[TargetID]] {
         guard hasTargets else { return [[TargetID]](repeating: TargetID.restOnly, count: paths.count) }
-        var result: [[TargetID]] = []
-        result.reserveCapacity(paths.count)
-        var lastFolder: Substring = ""
-        var lastOwners: [TargetID]? = nil
-        for path in paths {
-            if !byFile.isEmpty, let listed = byFile[path] {
-                result.append(listed)
-                continue
-            }
-            let folder = Self.folder(of: path)
-            if result.isEmpty || folder != lastFolder {
-                lastFolder = folder
-                lastOwners = owners(ofFolder: folder)
-            }
-            guard let owners = lastOwners else {
-                result.append(TargetID.restOnly)
-                continue
-            }
-            let kept = excluded.isEmpty ? owners : excluded[path].map { left in owners.filter { !left.contains($0) } } ?? owners
-            result.append(kept.isEmpty ? TargetID.restOnly : kept)
+        let sorted = SortedPaths(paths)
+        var owners = [[TargetID]?](repeating: nil, count: paths.count)
+        for folder in byFolder.keys.sorted(by: { $0.utf8.count < $1.utf8.count }) {
+            let folderOwners = byFolder[folder]!
+            for k in sorted.range(withPrefix: folder == "/" ? folder : folder + "/") { owners[sorted.spans[k].index] = folderOwners }
         }
-        return result
-    }
-
-    /// The folder part of `path`: up to its last `/` (the root `/` for a file there).
-    private static func folder(of path: String) -> Substring {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return slash == path.utf8.startIndex ? path[...slash] : path[..<slash]
-    }
-
-    /// The targets of the deepest target folder holding `folder` (itself included): its own
-    /// bytes and each shorter prefix ending before a `/` are looked up by hash.
-    private func owners(ofFolder folder: Substring) -> [TargetID]? {
-        var folder = folder
-        return folder.withUTF8 { bytes -> [TargetID]? in
-            var end = bytes.count
-            while end > 0 {
-                let prefix = UnsafeBufferPointer(rebasing: bytes[..<end])
-                for candidate in byFolderHash[KeyedByteHash.hash(prefix)] ?? [] {
-                    var candidate = candidate
-                    if candidate.withUTF8({ $0.count == prefix.count && memcmp($0.baseAddress!, prefix.baseAddress!, $0.count) == 0 }) {
-                        return byFolder[candidate]
-                    }
-                }
-                var slash = end - 1
-                while slash > 0 && bytes[slash] != UInt8(ascii: "/") { slash -= 1 }
-                end = slash
-            }
-            return nil
+        return paths.indices.map { position in
+            if !byFile.isEmpty, let listed = byFile[paths[position]] { return listed }
+            guard let found = owners[position] else { return TargetID.restOnly }
+            guard !excluded.isEmpty, let left = excluded[paths[position]] else { return found }
+            let kept = found.filter { !left.contains($0) }
+            return kept.isEmpty ? TargetID.restOnly : kept
         }
     }
 

@@ -8,7 +8,7 @@ public enum TargetDiscovery {
     /// on `jobs` threads.
     public static func targets(root: String, walked: FileDiscovery.Result, jobs: Int,
                                fileSystem: any ConfigurationFileSystem = LocalFileSystem()) -> ProjectTargets {
-        let manifests = walked.files.filter { $0.hasSuffix("/Package.swift") } + walked.xcodeProjects
+        let manifests = walked.files.filter(isPackageManifest) + walked.xcodeProjects
         let read = parallelMap(manifests, jobs: jobs) { manifest -> Result<[ProjectTarget], ManifestProblem> in
             manifest.hasSuffix(".xcodeproj") ? readXcodeProject(manifest, root: root)
                 : readPackage(manifest, root: root, fileSystem: fileSystem)
@@ -28,6 +28,18 @@ public enum TargetDiscovery {
     public static func targets(root: String, excluded: [GlobPattern] = [], jobs: Int = 1) -> ProjectTargets {
         let walked = FileDiscovery(rootDirectory: root, excluded: excluded).files(under: [root], jobs: jobs)
         return targets(root: root, walked: walked, jobs: jobs)
+    }
+
+    /// Whether `path` ends in `/Package.swift`, by its bytes (every walked file is asked).
+    static func isPackageManifest(_ path: String) -> Bool {
+        let suffix = "/Package.swift".utf8
+        return path.utf8.count > suffix.count && path.utf8.suffix(suffix.count).elementsEqual(suffix)
+    }
+
+    /// The folder holding `path`.
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 
     struct ManifestProblem: Error {
@@ -55,7 +67,7 @@ public enum TargetDiscovery {
         } catch {
             return .failure(ManifestProblem(reason: "cannot read: \(error.reason)"))
         }
-        let folder = (manifest as NSString).deletingLastPathComponent
+        let folder = folder(of: manifest)
         return .success(SwiftPackageManifest(bytes: bytes).targets.map { target in
             let path = target.path.map { FileDiscovery.absolute($0, relativeTo: folder) }
                 ?? SwiftPackageManifest.defaultFolder(of: target, packageFolder: folder, fileSystem: fileSystem)
@@ -66,9 +78,10 @@ public enum TargetDiscovery {
 
     /// `Shop` for a target of the root's manifest, `Apps/Shop.xcodeproj: Shop` for another's.
     static func qualified(_ name: String, manifest: String, root: String) -> String {
-        let folder = (manifest as NSString).deletingLastPathComponent
-        if folder == root && manifest.hasSuffix("/Package.swift") { return name }
-        return display(manifest.hasSuffix("/Package.swift") ? folder : manifest, root: root) + ": " + name
+        let isPackage = isPackageManifest(manifest)
+        let folder = folder(of: manifest)
+        if folder == root && isPackage { return name }
+        return display(isPackage ? folder : manifest, root: root) + ": " + name
     }
 
     static func display(_ path: String, root: String) -> String {

@@ -64,7 +64,7 @@ public struct ProjectViews: Sendable {
         }
         // Each group's role and view, on all cores.
         let made = parallelMap(groups, jobs: jobs) { group -> SwiftUIView? in
-            guard let role = Self.role(parts: group.parts, conformances: scopes.conformances(of: group.key.name, in: group.key.target),
+            guard let role = Self.role(parts: group.parts, conformances: { scopes.conformances(of: group.key.name, in: group.key.target) },
                                        resolve: { scopes.resolve($0, in: group.key.target) }) else { return nil }
             return Self.view(named: group.key.name, target: group.key.target, role: role, parts: group.parts)
         }
@@ -129,20 +129,28 @@ public struct ProjectViews: Sendable {
         return resolve(written) ?? written
     }
 
-    /// What the type's conformances (what the index knows of its name, and what its parts
-    /// say, `body` included) make of it; nil for a type that is no view. `resolve` names the
+    /// What the type's conformances (what its parts say, `body` included, and what the index
+    /// knows of its name) make of it; nil for a type that is no view. The index is asked only
+    /// when a part names something that is neither SwiftUI's nor the standard library's (a
+    /// protocol of the project, a superclass): its parts say the rest. `resolve` names the
     /// project type a name means, if any.
-    static func role(parts: [TypeFacts], conformances known: ConformanceIndex.Conformances,
+    static func role(parts: [TypeFacts], conformances known: () -> ConformanceIndex.Conformances,
                      resolve: (String) -> String?) -> ViewRole? {
-        var conformances = known
+        var conformances = ConformanceIndex.Conformances()
+        var asksIndex = false
         for part in parts {
-            for inherited in part.inheritance { conformances.formUnion(.named(inherited)) }
+            for inherited in part.inheritance {
+                let named = ConformanceIndex.Conformances.named(inherited)
+                conformances.formUnion(named)
+                if named.isEmpty && !isPlainProtocol(inherited) { asksIndex = true }
+            }
             switch part.bodyKind {
             case .property(let protocolName)?: conformances.formUnion(.named(protocolName))
             case .viewModifier?: conformances.insert(ConformanceIndex.Conformances(.viewModifier))
             case nil: break
             }
         }
+        if asksIndex { conformances.formUnion(known()) }
         if conformances.contains(.app) { return .app }
         if conformances.contains(.previewProvider) { return .previewProvider }
         if conformances.contains(.scene) { return .scene }
@@ -165,6 +173,11 @@ public struct ProjectViews: Sendable {
         "LocalizedError", "AnyObject",
     ]
 
+    /// Whether `name` is one of `plainProtocols`, with or without `Swift.`.
+    static func isPlainProtocol(_ name: String) -> Bool {
+        plainProtocols.contains(name) || (name.hasPrefix("Swift.") && plainProtocols.contains(String(name.dropFirst(6))))
+    }
+
     /// A struct that declares `@State`, `@StateObject` or `@ObservedObject` (which do nothing
     /// outside SwiftUI types) and a `body`, and conforms to a protocol StateLint cannot see (from
     /// a package that is not on disk): almost surely a view (a view modifier with
@@ -175,10 +188,7 @@ public struct ProjectViews: Sendable {
               parts.contains(where: { $0.declaresBody || $0.bodyKind != nil }),
               parts.contains(where: { $0.properties.contains { !$0.isStatic && viewStateWrappers.contains($0.wrapper) } })
         else { return nil }
-        let unseen = parts.lazy.flatMap(\.inheritance).contains { name in
-            !plainProtocols.contains(name) && !(name.hasPrefix("Swift.") && plainProtocols.contains(String(name.dropFirst(6))))
-                && resolve(name) == nil
-        }
+        let unseen = parts.lazy.flatMap(\.inheritance).contains { name in !isPlainProtocol(name) && resolve(name) == nil }
         guard unseen else { return nil }
         return parts.contains { $0.bodyKind == .viewModifier } ? .viewModifier : .view
     }
