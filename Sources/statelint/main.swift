@@ -29,4 +29,4 @@ private func keepFreedHeapMemory() {
 keepFreedHeapMemory()
 #endif
 
-exit(StateLintCommand(environment: .process()).run(Array(CommandLine.arguments.dropFirst())))
+exit(StateLintCommand(environment: .process(), languageServer: StandardIOServer.run).run(Array(CommandLine.arguments.dropFirst())))

@@ -5,22 +5,6 @@ struct LintCommand {
     let environment: Environment
     let options: CommandLineOptions
 
-    static let inlineClassInitID = StateInlineClassInitRule.description.id
-
-    /// The rules that run: the configuration's, narrowed by `--only-rule`. On Xcode 27 or
-    /// later `state_inline_class_init` is off (its `State()` macro evaluates the initial value
-    /// once) unless the configuration or command line asks for it by name.
-    static func enabledRuleIDs(_ configuration: Configuration, onlyRules: [String]) -> [String] {
-        var ids = configuration.enabledRuleIDs
-        if !onlyRules.isEmpty { ids = onlyRules }
-        if let xcode = configuration.xcodeVersion, xcode.major >= 27 {
-            let askedFor = onlyRules.contains(inlineClassInitID) || configuration.optInRules.contains(inlineClassInitID)
-                || (configuration.onlyRules ?? []).contains(inlineClassInitID)
-            if !askedFor { ids.removeAll { $0 == inlineClassInitID } }
-        }
-        return ids
-    }
-
     func run() -> Int32 {
         let started = DispatchTime.now().uptimeNanoseconds
         let parallelBefore = ParallelSections.seconds

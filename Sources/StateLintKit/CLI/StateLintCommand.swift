@@ -6,12 +6,16 @@ import Foundation
 /// `--strict`); 2 usage, configuration or I/O error.
 public struct StateLintCommand {
     public let environment: Environment
+    /// Runs the language server (`statelint lsp`) with a thread limit: the executable hands it
+    /// in, so the command line and the language server stay apart.
+    public let languageServer: (@Sendable (_ jobs: Int?) -> Int32)?
 
-    public init(environment: Environment) { self.environment = environment }
+    public init(environment: Environment, languageServer: (@Sendable (_ jobs: Int?) -> Int32)? = nil) {
+        self.environment = environment
+        self.languageServer = languageServer
+    }
 
-    public static let schema = ConfigurationSchema(rules: RuleRegistry.configurationSpecs(),
-                                                   reporterNames: OutputFormatterRegistry.names,
-                                                   defaultReporter: "xcode")
+    public static let schema = ConfigurationSchema.standard
 
     public func run(_ arguments: [String]) -> Int32 {
         let options: CommandLineOptions
@@ -51,8 +55,21 @@ public struct StateLintCommand {
         case .lint:
             return LintCommand(environment: environment, options: options).run()
         case .lsp:
-            return LanguageServerCommand.run(options, command: self)
+            return languageServer(options)
         }
+    }
+
+    /// `statelint lsp`: paths and lint options mean nothing there; silently ignoring them would mislead.
+    private func languageServer(_ options: CommandLineOptions) -> Int32 {
+        var accepted = CommandLineOptions()
+        accepted.command = .lsp
+        accepted.jobs = options.jobs
+        guard options == accepted else {
+            return fail("`statelint lsp` takes no paths and no options but --stdio and --jobs",
+                        hint: "the editor sends the files; .linter.yml is found for each of them")
+        }
+        guard let languageServer else { return fail("this build of statelint has no language server") }
+        return languageServer(options.jobs)
     }
 
     func fail(_ message: String, hint: String? = nil) -> Int32 {
@@ -119,7 +136,7 @@ public struct StateLintCommand {
             return 0
         }
         let configuration = loadConfiguration(options)
-        let enabled = Set(configuration.map { LintCommand.enabledRuleIDs($0, onlyRules: options.onlyRules) } ?? [])
+        let enabled = Set(configuration.map { LintEngine.enabledRuleIDs($0, onlyRules: options.onlyRules) } ?? [])
         let idWidth = descriptions.map(\.id.count).max() ?? 0
         environment.stdout.write("id".padding(toLength: idWidth + 2, withPad: " ", startingAt: 0) + "severity  enabled  fix  summary\n")
         for description in descriptions {

@@ -214,7 +214,7 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
         let shownRelativeTo = workspaceFolders.filter { Self.isInside(directory, $0) }.max { $0.count < $1.count } ?? directory
         let result: Result<ProjectSession, Problem>
         do {
-            let project = try Project.load(forDirectory: directory, schema: StateLintCommand.schema, workingDirectory: shownRelativeTo)
+            let project = try Project.load(forDirectory: directory, schema: .standard, workingDirectory: shownRelativeTo)
             let root = project.configuration.rootDirectory
             if let existing = sessions[root] {
                 result = .success(existing)
