@@ -46,4 +46,4 @@ test-plugin:
 test-integrations: test-install test-plugin
 
 version:
-	@sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/StateLintKit/Engine/Version.swift
+	@sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/StateLintSyntax/Support/Version.swift

@@ -12,13 +12,32 @@ let package = Package(
         .plugin(name: "StateLintBuildToolPlugin", targets: ["StateLintBuildToolPlugin"]),
     ],
     targets: [
+        // The layers, each importing only those below it (see Sources/StateLintKit/StateLintKit.swift).
+        .target(name: "StateLintSyntax", path: "Sources/StateLintSyntax"),
+        .target(name: "StateLintIndex", dependencies: ["StateLintSyntax"], path: "Sources/StateLintIndex"),
+        .target(name: "StateLintModel", dependencies: ["StateLintSyntax", "StateLintIndex"], path: "Sources/StateLintModel"),
+        .target(name: "StateLintRules", dependencies: ["StateLintSyntax", "StateLintIndex", "StateLintModel"],
+                path: "Sources/StateLintRules"),
+        .target(name: "StateLintEngine", dependencies: ["StateLintSyntax", "StateLintIndex", "StateLintModel", "StateLintRules"],
+                path: "Sources/StateLintEngine"),
+        .target(name: "StateLintFormatters", dependencies: ["StateLintSyntax", "StateLintRules", "StateLintEngine"],
+                path: "Sources/StateLintFormatters"),
+        .target(name: "StateLintLSP",
+                dependencies: ["StateLintSyntax", "StateLintIndex", "StateLintModel", "StateLintRules", "StateLintEngine",
+                               "StateLintFormatters"],
+                path: "Sources/StateLintLSP"),
+        .target(name: "StateLintCLI",
+                dependencies: ["StateLintSyntax", "StateLintIndex", "StateLintRules", "StateLintEngine", "StateLintFormatters"],
+                path: "Sources/StateLintCLI"),
         .target(
             name: "StateLintKit",
+            dependencies: ["StateLintSyntax", "StateLintIndex", "StateLintModel", "StateLintRules", "StateLintEngine",
+                           "StateLintFormatters", "StateLintLSP", "StateLintCLI"],
             path: "Sources/StateLintKit"
         ),
         .executableTarget(
             name: "statelint",
-            dependencies: ["StateLintKit"],
+            dependencies: ["StateLintCLI", "StateLintLSP"],
             path: "Sources/statelint"
         ),
         .testTarget(

@@ -51,19 +51,25 @@ command -v "$SWIFTC" >/dev/null || SWIFTC=/opt/swift/usr/bin/swiftc
 
 build() {
     mkdir -p "$FUZZ_DIR"
-    local sources=()
-    while IFS= read -r -d '' file; do sources+=("$file"); done \
-        < <(find "$ROOT/Sources/StateLintKit" -name '*.swift' -print0 | sort -z)
+    # The library's layers, built as one module with the fuzzer (the umbrella StateLintKit,
+    # only re-exports, is left out): copies without their `import StateLint…` lines, named
+    # StateLintSyntax so module-qualified names (`StateLintSyntax.SourceLocation`) still resolve.
+    local sources=() copies="$FUZZ_DIR/sources"
+    rm -rf "$copies" && mkdir -p "$copies"
+    while IFS= read -r -d '' file; do
+        local copy="$copies/$(echo "${file#$ROOT/}" | tr '/' '_')"
+        grep -v -E '^(@testable )?import StateLint' "$file" > "$copy"
+        sources+=("$copy")
+    done < <(find "$ROOT"/Sources/StateLint* "$ROOT/Tests/StateLintKitTests/PathologicalPipeline.swift" \
+                  "$ROOT/Tests/StateLintKitTests/PathologicalOutputChecks.swift" "$ROOT/Tests/StateLintKitTests/PathologicalStages.swift" \
+                  -name '*.swift' -not -path '*/Sources/StateLintKit/*' -print0 | sort -z)
     echo "building $FUZZ_DIR/statelint-fuzzer ($FUZZ_OPT, fuzzer+address)…" >&2
     # One binary for both targets (STATELINT_FUZZ_TARGET picks one): the build is the slow part.
     # Built inside FUZZ_DIR so the module files -g leaves behind stay out of the source tree.
     # ld.gold warns about every ASan helper symbol it cannot export; those lines are noise.
     (cd "$FUZZ_DIR" && "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -swift-version 6 "$FUZZ_OPT" -g \
-        -module-name StateLintKit -wmo \
+        -module-name StateLintSyntax -package-name statelint -wmo \
         "${sources[@]}" \
-        "$ROOT/Tests/StateLintKitTests/PathologicalPipeline.swift" \
-        "$ROOT/Tests/StateLintKitTests/PathologicalOutputChecks.swift" \
-        "$ROOT/Tests/StateLintKitTests/PathologicalStages.swift" \
         "$ROOT/Fuzz/FuzzerEntry.swift" \
         -o "$FUZZ_DIR/statelint-fuzzer.new" 2>&1) | grep -v -e "Cannot export local symbol" || true
     [ -x "$FUZZ_DIR/statelint-fuzzer.new" ] || { echo "build of statelint-fuzzer failed" >&2; exit 2; }

@@ -107,7 +107,7 @@ sources_hash() {
 prepare() {
     check_swift
     local version
-    version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$action_path/Sources/StateLintKit/Engine/Version.swift")
+    version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$action_path/Sources/StateLintSyntax/Support/Version.swift")
     set_output statelint-version "${version:-unknown}"
     set_output swift-version "$swift_version"
     set_output sources-hash "$(sources_hash)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks `make install` / `make uninstall` into a temporary prefix: the installed binary runs
-# and reports the version in Sources/StateLintKit/Engine/Version.swift.
+# and reports the version in Sources/StateLintSyntax/Support/Version.swift.
 #
 # Usage: Scripts/test-install.sh   (from anywhere; BUILD_PATH=… reuses a scratch path)
 set -euo pipefail
@@ -17,7 +17,7 @@ make "${make_args[@]}" install
 installed="$prefix/bin/statelint"
 [ -x "$installed" ] || fail "make install did not create an executable $installed"
 
-expected=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/StateLintKit/Engine/Version.swift")
+expected=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$root/Sources/StateLintSyntax/Support/Version.swift")
 [ -n "$expected" ] || fail "cannot read the version from Version.swift"
 actual=$("$installed" --version)
 [ "$actual" = "$expected" ] || fail "statelint --version printed '$actual', Version.swift says '$expected'"

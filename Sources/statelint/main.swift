@@ -1,5 +1,6 @@
 import Foundation
-import StateLintKit
+import StateLintCLI
+import StateLintLSP
 
 #if os(Linux) && canImport(Glibc)
 import Glibc

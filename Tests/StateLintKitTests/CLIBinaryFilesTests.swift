@@ -1,6 +1,13 @@
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// The built `statelint` executable against awkward file trees: skipped folders, exclusions,
 /// symbolic link loops, unreadable, binary and non-UTF-8 files, FIFOs.

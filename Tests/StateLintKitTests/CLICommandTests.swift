@@ -1,6 +1,13 @@
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// `StateLintCommand` run in-process (captured output, injected terminal state), the progress
 /// line, the report writer and the argument parser.

@@ -1,5 +1,12 @@
 import XCTest
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// A run over many files reads method bodies only for the types that look like views in their
 /// own file (`FactExtractor.BodyReading.ofLikelyViews`), and has the others read once the whole

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// `LintEngine.run(files:indexFiles:dependencyFiles:)`: dependency files decide types the
 /// project does not declare, are never linted, and a bad one is skipped, not an error.

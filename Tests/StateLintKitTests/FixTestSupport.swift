@@ -1,5 +1,12 @@
 import Foundation
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// A rule for engine-level fix tests (never in `RuleRegistry`): flags the wrapped properties
 /// of views that `rewrite` has a fix for, at their names, and attaches the fix.

@@ -1,4 +1,11 @@
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Findings that carry fixes, on the awkward fixture files: replacements with quotes, line
 /// breaks, markup and non-ASCII text, a deleted line, a fix over two files (one outside the

@@ -1,5 +1,12 @@
 import Foundation
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// The fixed inputs every formatter test uses: awkward paths and messages that have broken
 /// other linters' reports (commas, colons, `%`, `#`, `?`, unicode, newlines, ESC, bidi

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Compares every formatter's output with `Golden/<fixture>/<name>.<ext>`.
 /// Run with `STATELINT_UPDATE_GOLDEN=1` to rewrite the files after an intended change

@@ -3,7 +3,14 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Parses the XML reports with `XMLParser`: they must be well-formed, and attribute values
 /// must come back exactly (CR, LF, tab, quotes and `<&>` included).

@@ -1,7 +1,14 @@
 #if os(Linux)
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Checks `Scripts/extract_catalog.py`: its scanner, that it is deterministic, and that the
 /// committed generated block matches the toolchain. Skipped when python3 or swiftc is missing.

@@ -1,5 +1,12 @@
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// The byte tables of `ProjectIndex` against its `String` tables, which a non-ASCII name
 /// switches it to: both must answer every lookup the same.

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Runs `Scripts/github-action.sh` as the composite action does, against a temporary
 /// workspace with GitHub's environment variables faked and a pre-built statelint.

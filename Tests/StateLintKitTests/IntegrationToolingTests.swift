@@ -1,6 +1,13 @@
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// The Xcode build-phase snippet, the SwiftPM plugin's view of statelint's options, and the
 /// version the installers report. (The plugin and `make install` themselves need release
@@ -76,7 +83,7 @@ import Testing
     }
 
     @Test func versionFlagPrintsTheVersionFromVersionSwift() throws {
-        let versionFile = try #require(Support.read(Support.repositoryRoot + "/Sources/StateLintKit/Engine/Version.swift"))
+        let versionFile = try #require(Support.read(Support.repositoryRoot + "/Sources/StateLintSyntax/Support/Version.swift"))
         #expect(versionFile.contains("static let current = \"\(StateLintVersion.current)\""))
         // Semantic version: what Mint tags and `make install` users see.
         let parts = StateLintVersion.current.split(separator: ".")

@@ -1,5 +1,12 @@
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Positions and incremental edits, checked against Swift's own UTF-16 and UTF-8 views of
 /// the same text (`utf8Offset`/`lspPosition` in LSPTestSupport).

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// The same views written with LF, CRLF or CR line endings, space or tab indentation, with or
 /// without a UTF-8 BOM must get the same findings: the same rule and message on the same
@@ -60,7 +67,7 @@ import Testing
                          endColumn: finding.end.column - Self.indentationWidth(line: finding.end.line, in: file))
     }
 
-    static func offset(of location: StateLintKit.SourceLocation, in file: SourceFile) -> Int {
+    static func offset(of location: StateLintSyntax.SourceLocation, in file: SourceFile) -> Int {
         file.lineStarts[location.line - 1] + location.column - 1
     }
 
@@ -144,7 +151,7 @@ import Testing
         #expect(Self.indentationWidth(line: 2, in: spaces) == 4)
         #expect(Self.indentationWidth(line: 2, in: tabs) == 1)
         #expect(Self.indentationWidth(line: 1, in: tabs) == 3)
-        #expect(Self.offset(of: StateLintKit.SourceLocation(line: 2, column: 5), in: spaces) == 14)
+        #expect(Self.offset(of: StateLintSyntax.SourceLocation(line: 2, column: 5), in: spaces) == 14)
     }
 
     // MARK: The cases

@@ -1,5 +1,12 @@
 import Foundation
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Cheap structural checks on report text, shared by the libFuzzer targets (`Fuzz/`, compiled
 /// together with this file) and the regression tests. Each returns a description of the first

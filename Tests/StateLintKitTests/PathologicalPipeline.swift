@@ -1,5 +1,12 @@
 import Foundation
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// The whole in-memory pipeline the fuzzers drive, with its invariants, shared by the libFuzzer
 /// targets in `Fuzz/` (compiled together with the library sources) and by the tests that replay

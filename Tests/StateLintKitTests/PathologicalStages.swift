@@ -1,5 +1,12 @@
 import Foundation
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// One check per pipeline stage, for the per-stage libFuzzer targets (`Scripts/fuzz.sh`,
 /// `STATELINT_FUZZ_TARGET`) and for the regression tests that replay

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Every rule page says in `## Fix` whether `statelint --fix` can fix the rule. A page that
 /// claims a fix shows it: each `Before:` block, fixed, must give its `After:` block exactly.

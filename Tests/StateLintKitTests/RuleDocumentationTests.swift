@@ -1,6 +1,13 @@
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Every example in `Rules/*.md` is linted: findings exactly at the `↓` markers of
 /// `## Triggering` blocks and none in `## Non-triggering` blocks, and the same examples made

@@ -1,5 +1,12 @@
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// `appear_missing_nil_check` and `disappear_missing_teardown` on realistic SwiftUI code.
 @Suite struct RuleScenarioLifecycleTests {

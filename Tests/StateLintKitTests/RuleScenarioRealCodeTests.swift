@@ -1,5 +1,12 @@
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Classes of code found in apps this team did not write, where StateLint once missed a bug or
 /// raised a false alarm. Each test describes the class in its own words.

@@ -1,4 +1,11 @@
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Lints in-memory Swift sources the way `LintEngine` does (project index from every file,
 /// then the rules and directives per file), without touching the file system.

@@ -1,5 +1,12 @@
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// `CodeScan.bracketsPair` is worked out while the brackets are matched: it must say exactly
 /// whether every bracket token got a partner, for the scanner and for `CodeTokens(allTokens:)`.

@@ -1,5 +1,12 @@
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// `Tokenizer.scanCode` writes into the result arrays' storage, sized from the file's length
 /// (`CodeTokenBuffer.expectedCapacity`), and moves to storage of its own when a file has more

@@ -1,5 +1,12 @@
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// The perfect-hash keyword table must find every spelling, wherever it sits in the buffer,
 /// and nothing else: a wrong match turns a name into a keyword and breaks the structure pass.

@@ -1,5 +1,12 @@
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// Raw strings whose opening delimiter looks like a multi-line one. The Swift lexer's rule
 /// (swift-syntax `lexStringQuote`, checked against the oracle in shared/tools/oracle): after

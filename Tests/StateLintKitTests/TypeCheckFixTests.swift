@@ -1,6 +1,13 @@
 import Foundation
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 /// The fixes, proven by the compiler: every fixture a fix is tested on type-checks before the
 /// fix and after it (against the SwiftUI and Combine stand-ins, see `TypeCheck`). A fix that

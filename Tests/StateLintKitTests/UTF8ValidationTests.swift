@@ -1,5 +1,12 @@
 import Testing
-@testable import StateLintKit
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
 
 @Suite struct UTF8ValidationTests {
     /// The 64- and 8-byte ASCII skips must still report the exact offset, wherever the bad

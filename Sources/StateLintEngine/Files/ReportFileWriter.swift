@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StateLintSyntax
+import StateLintIndex
+import StateLintRules
+
+/// Writes report and baseline files so a failed or interrupted run never leaves a partial
+/// file: the bytes go to a temporary file in the destination's folder, then `rename` moves it
+/// into place in one step. Existing FIFOs and devices (`/dev/stdout`, `/dev/null`) are written
+/// directly instead, since renaming over them would replace the device node.
+package enum ReportFileWriter {
+    package struct WriteError: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    package static func write(_ text: String, to path: String) throws(WriteError) {
+        if path.hasSuffix(".swift") {
+            throw WriteError(description: "refusing to write over a Swift source file; StateLint never modifies sources")
+        }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw WriteError(description: "is a directory") }
+            if type != S_IFREG { return try writeDirectly(Array(text.utf8), to: path) }
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).statelint-\(getpid())-\(UInt32.random(in: 0 ... .max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WriteError(description: errnoText()) }
+        do throws(WriteError) {
+            try writeAll(Array(text.utf8), to: fd)
+            guard close(fd) == 0 else { throw WriteError(description: errnoText()) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = errnoText()
+            unlink(temporary)
+            throw WriteError(description: reason)
+        }
+    }
+
+    /// Appends to `path`, creating it if needed (GitHub's step summary file).
+    package static func append(_ text: String, to path: String) throws(WriteError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WriteError(description: errnoText()) }
+        defer { close(fd) }
+        try writeAll(Array(text.utf8), to: fd)
+    }
+
+    private static func writeDirectly(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        // O_NONBLOCK: opening a FIFO nobody reads fails (ENXIO) instead of waiting forever.
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw WriteError(description: errnoText()) }
+        defer { close(fd) }
+        try writeAll(bytes, to: fd)
+    }
+
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(WriteError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                systemWrite(fd, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN { usleep(1000); continue }  // a full pipe opened non-blocking
+                throw WriteError(description: errnoText())
+            }
+            written += count
+        }
+    }
+
+    package static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+@inline(__always)
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, buffer, count)
+    #else
+    return Darwin.write(fd, buffer, count)
+    #endif
+}

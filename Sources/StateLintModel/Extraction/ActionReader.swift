@@ -1,0 +1,416 @@
+import StateLintSyntax
+import StateLintIndex
+
+/// Reads one body of code (a modifier's closure, a method, an initializer) into `ActionFacts`,
+/// in one forward pass.
+///
+/// The pass keeps the blocks around the current token with what each tells about nil names:
+/// its header (`if model == nil {`, the `else` of `if let model`, `while model == nil {`, the
+/// `else` of `guard let model`) and the early exits before the current token
+/// (`guard model == nil else { return }`, `if model != nil { return }`). An assignment is
+/// nil-guarded when its target is among those names.
+package struct ActionReader {
+    package let code: CodeTokens
+    package let file: FileID
+    private let values: ValueReader
+    private let conditions: ConditionReader
+    private let references: ReferenceReader
+    /// Made once: each reader holds a copy of the code, whose arrays a copy retains.
+    private let blocks: BlockHeaders
+
+    package init(code: CodeTokens, file: FileID) {
+        self.code = code
+        self.file = file
+        values = ValueReader(code: code, file: file)
+        conditions = ConditionReader(code: code)
+        references = ReferenceReader(code: code)
+        blocks = BlockHeaders(code: code, conditions: conditions)
+    }
+
+    /// At most this many nil names are kept per call: a handful in real code; the bound keeps a
+    /// hostile file with thousands of guards in front of thousands of calls linear.
+    package static let maximumNilNamesPerCall = 256
+
+    /// The facts of the body `{ … }` at `body` (the braces' code indices). `isAsync`: the body
+    /// is an `async` method's or initializer's.
+    package func facts(of body: ClosedRange<Int>, isAsync: Bool = false) -> ActionFacts {
+        var facts = ActionFacts()
+        var frames = [Frame(open: body.lowerBound, close: body.upperBound, header: nil, isDeferred: false)]
+        // `frames.last!.close`, kept apart: reading the last frame per token copied it, and
+        // retained every collection in it.
+        var innermostClose = body.upperBound
+        // (`{`, the `if`, `while`, `guard` (for its `else` block) or `else` it belongs to), found
+        // going forward, so blocks without one (closures) are never looked at again. Few are
+        // pending at once: a list searched from the end.
+        var headers: [(open: Int, keyword: Int)] = []
+        var locals: LocalScopes?
+        // For each unguarded creation, the names known nil where it is made (see `guardedBySiblings`).
+        var siblingGuards: [(assignment: Int, nilNames: Set<String>)] = []
+        var k = body.lowerBound + 1
+        while k < body.upperBound {
+            if k > innermostClose {
+                while frames.count > 1 && frames[frames.count - 1].close < k { frames.removeLast() }
+                innermostClose = frames[frames.count - 1].close
+            }
+            switch code.kind(k) {
+            case .leftBrace?:
+                var header: Int?
+                if let found = headers.lastIndex(where: { $0.open == k }) { header = headers.remove(at: found).keyword }
+                // A closure stored for later (`player.onFinish = { … }`) does not run with the body.
+                let isDeferred = frames[frames.count - 1].isDeferred || isAssignment(at: k - 1)
+                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound, header: header, isDeferred: isDeferred))
+                innermostClose = frames[frames.count - 1].close
+            case .keyword?:
+                if let (open, exit) = controlBlock(at: k, before: body.upperBound) {
+                    headers.append((open, k))
+                    if let exit { frames[frames.count - 1].add(exit) }
+                }
+            case .identifier?:
+                if isAssignment(at: k + 1) {
+                    if let assignment = assignment(at: k, in: body, frames: &frames, locals: &locals,
+                                                   cancelled: facts.cancelledNames) {
+                        if !assignment.isNilGuarded, assignment.value.creation != nil {
+                            let names = nilNames(at: k, frames: &frames)
+                            if !names.isEmpty { siblingGuards.append((facts.assignments.count, names)) }
+                        }
+                        facts.assignments.append(assignment)
+                    }
+                } else if code.kind(k + 1) == .leftParen {
+                    if let call = call(at: k, frames: &frames) { facts.calls.append(call) }
+                    if let cancelled = cancelledName(at: k) {
+                        facts.cancelledNames.append(boundValue(of: cancelled, in: frames) ?? cancelled)
+                    }
+                }
+                if !frames[frames.count - 1].isDeferred, var task = taskStart(at: k) {
+                    task.isInAsyncFunction = isAsync
+                    facts.taskStarts.append(task)
+                }
+            default:
+                break
+            }
+            k += 1
+        }
+        guardedBySiblings(siblingGuards, in: &facts)
+        return facts
+    }
+
+    /// An unguarded creation made where another name is known nil, and that name is created in the
+    /// same body, runs once per that name's value (`if a == nil { a = A(); b = B() }`): guarded too.
+    private func guardedBySiblings(_ candidates: [(assignment: Int, nilNames: Set<String>)], in facts: inout ActionFacts) {
+        guard !candidates.isEmpty else { return }
+        let created = Set(facts.assignments.filter { $0.value.creation != nil }.map(\.target))
+        for (index, names) in candidates where !names.isDisjoint(with: created) {
+            facts.assignments[index].isNilGuarded = true
+        }
+    }
+
+    // MARK: Assignments
+
+    private func assignment(at k: Int, in body: ClosedRange<Int>, frames: inout [Frame],
+                            locals: inout LocalScopes?, cancelled: [String]) -> AssignmentFacts? {
+        guard let reference = references.reference(endingAt: k) else { return nil }
+        // `let x = …`, `if let x = …`, `case let x = …`: bindings, not assignments.
+        if code.keyword(reference.start - 1) == .let || code.keyword(reference.start - 1) == .var { return nil }
+        let isStorage = code[k].length > 1 && code.file.bytes[code[k].start] == UInt8(ascii: "_")
+        let valueStart = k + 2
+        let valueEnd = min(ExpressionBounds.end(of: valueStart, in: code), body.upperBound)
+        guard valueEnd > valueStart else { return nil }
+        var value = values.value(in: valueStart..<valueEnd)
+        let wrapper = isStorage ? wrapperValue(in: valueStart..<valueEnd) : nil
+        // `let m = Manager(…); …; manager = m`: the local's creation is what the property gets.
+        var isLocalCreation = false
+        if !isStorage, value == .reference, valueEnd == valueStart + 1, code.kind(valueStart) == .identifier {
+            if locals == nil { locals = LocalScopes(body: body, code: code) }
+            if let keyword = locals?.binding(of: code.string(valueStart), at: valueStart), let creation = localCreation(boundAt: keyword) {
+                value = .creation(creation)
+                isLocalCreation = true
+            }
+        }
+        // Only new instances and nil matter to the rules (what else is assigned, the wrapper fixes
+        // learn from `UseScanner`).
+        switch wrapper?.wrappedValue ?? value {
+        case .creation, .coalescingCreation, .nilLiteral: break
+        case .reference, .other: return nil
+        }
+        var target = code.string(k)
+        if isStorage { target.removeFirst() }
+        if reference.start == k && !isStorage {
+            if locals == nil { locals = LocalScopes(body: body, code: code) }
+            if locals?.isLocal(target, at: k) == true { return nil }
+        }
+        return AssignmentFacts(
+            target: target, isStorage: isStorage, value: value, wrapper: wrapper,
+            isNilGuarded: isNil(target, at: k, frames: &frames), replacesStoppedValue: cancelled.contains(target),
+            span: SourceSpan(file, code, reference.start, valueEnd - 1), isSpelledWithSelf: reference.start != k,
+            isLocalCreation: isLocalCreation)
+    }
+
+    /// The creation a local is bound to at `keyword` (`let m = Manager(…)`, `var m: Manager = .init()`,
+    /// `guard let m = try? Manager() else`), if its value is one.
+    private func localCreation(boundAt keyword: Int) -> Creation? {
+        guard code.kind(keyword + 1) == .identifier else { return nil }
+        var equal = keyword + 2
+        if code.kind(equal) == .colon { equal = ExpressionBounds.typeEnd(of: equal + 1, in: code) }
+        guard isAssignment(at: equal) else { return nil }
+        let end = ExpressionBounds.end(of: equal + 1, in: code)
+        guard end > equal + 1 else { return nil }
+        return values.creation((equal + 1)..<end)
+    }
+
+    private func isAssignment(at k: Int) -> Bool {
+        code.kind(k) == .operator && code.text(k, is: "=")
+    }
+
+    /// `State(wrappedValue: x)`, `State(initialValue: x)`, `SwiftUI.State(…)`, `State.init(…)`,
+    /// `.init(wrappedValue: x)`, and the same for `StateObject` and `ObservedObject`, spanning `range`.
+    package func wrapperValue(in range: Range<Int>) -> WrapperValue? {
+        var s = range.lowerBound
+        var typeToken: Int?
+        if code.kind(s) == .period, code.keyword(s + 1) == .`init` {
+            s += 2
+        } else {
+            if code.text(s, is: "SwiftUI"), code.kind(s + 1) == .period { s += 2 }
+            guard code.kind(s) == .identifier else { return nil }
+            typeToken = s
+            s += 1
+            if code.kind(s) == .period, code.keyword(s + 1) == .`init` { s += 2 }
+        }
+        guard code.kind(s) == .leftParen, let close = code.partner(of: s), close + 1 == range.upperBound,
+              let argument = Self.labeledArgument(in: (s + 1)..<close, labels: ["wrappedValue", "initialValue"], code: code)
+        else { return nil }
+        let label = argument.lowerBound - 2
+        return WrapperValue(typeName: typeToken.map(code.string), wrappedValue: values.value(in: argument),
+                            typeSpan: typeToken.map { SourceSpan(file, code, $0, $0) },
+                            initialValueLabelSpan: code.text(label, is: "initialValue") ? SourceSpan(file, code, label, label) : nil)
+    }
+
+    /// The expression after `label:` among the comma-separated arguments in `range`.
+    package static func labeledArgument(in range: Range<Int>, labels: Set<String>, code: CodeTokens) -> Range<Int>? {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            if code.kind(k) == .identifier, code.kind(k + 1) == .colon, k == range.lowerBound || code.kind(k - 1) == .comma,
+               labels.contains(code.string(k)) {
+                var end = k + 2
+                while end < range.upperBound, code.kind(end) != .comma {
+                    if let close = code.partner(of: end), close > end { end = close + 1 } else { end += 1 }
+                }
+                return (k + 2)..<min(end, range.upperBound)
+            }
+            if let close = code.partner(of: k), close > k { k = close + 1 } else { k += 1 }
+        }
+        return nil
+    }
+
+    // MARK: Calls, tasks, cancellation
+
+    /// `load(…)` or `self.load(…)`: a lower-case name (a method, not a type) called on `self`.
+    private func call(at k: Int, frames: inout [Frame]) -> CallFacts? {
+        guard let reference = references.reference(endingAt: k), code.keyword(reference.start - 1) != .func else { return nil }
+        let first = code.file.bytes[code[k].start]
+        guard first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else { return nil }
+        return CallFacts(name: code.string(k), nilNames: nilNames(at: k, frames: &frames), span: SourceSpan(file, code, reference.start, k))
+    }
+
+    /// `name.cancel()`, `name?.cancel()`, `self.name?.invalidate()`: the name.
+    private func cancelledName(at k: Int) -> String? {
+        guard code.text(k, is: "cancel") || code.text(k, is: "invalidate"), code.kind(k - 1) == .period,
+              code.kind(k + 2) == .rightParen else { return nil }
+        var receiver = k - 2
+        if code.kind(receiver) == .operator, code.text(receiver, is: "?") { receiver -= 1 }
+        guard let reference = references.reference(endingAt: receiver) else { return nil }
+        return code.string(reference.name)
+    }
+
+    /// The property an `if let` around the current token binds `name` to: `work` in
+    /// `if let w = work { w.cancel() }` (or `self.work`), so cancelling `w` stops `work`.
+    private func boundValue(of name: String, in frames: [Frame]) -> String? {
+        for frame in frames.reversed() {
+            guard let header = frame.header, code.keyword(header) == .if else { continue }
+            var k = header + 1
+            while k + 3 < frame.open {
+                if code.keyword(k) == .let || code.keyword(k) == .var, code.kind(k + 1) == .identifier && code.string(k + 1) == name, code.text(k + 2, is: "=") {
+                    var value = k + 3
+                    if code.keyword(value) == .`self`, code.kind(value + 1) == .period { value += 2 }
+                    let next = code.kind(value + 1)
+                    guard code.kind(value) == .identifier, next == .comma || next == .leftBrace else { return nil }
+                    return code.string(value)
+                }
+                k += 1
+            }
+        }
+        return nil
+    }
+
+    /// `Task { … }`, `Task(priority: .high) { … }`, `Task<Void, Never> { … }`,
+    /// `Task.detached { … }` at `k`: an unstructured task.
+    private func taskStart(at k: Int) -> TaskStartFacts? {
+        // One byte and the length rule out almost every name before the comparison.
+        guard code[k].length == 4, code.file.bytes[code[k].start] == UInt8(ascii: "T"), code.text(k, is: "Task"),
+              code.kind(k - 1) != .period else { return nil }
+        var j = TypeNames.skipGenericArguments(from: k + 1, in: code)
+        var isDetached = false
+        if code.kind(j) == .period {
+            if code.text(j + 1, is: "detached") { isDetached = true } else if code.keyword(j + 1) != .`init` { return nil }
+            j += 2
+        }
+        var end: Int?
+        var priority: String?
+        if code.kind(j) == .leftParen, let close = code.partner(of: j), !code.lineBreakBefore[j] {
+            if let argument = Self.labeledArgument(in: (j + 1)..<close, labels: ["priority"], code: code),
+               argument.count == 2, code.kind(argument.lowerBound) == .period, code.kind(argument.lowerBound + 1) == .identifier {
+                priority = code.string(argument.lowerBound + 1)
+            }
+            end = close
+            j = close + 1
+        }
+        if code.kind(j) == .leftBrace, !code.lineBreakBefore[j], let close = code.partner(of: j) { end = close }
+        guard let last = end else { return nil }
+        let use = handleUse(before: k, after: last + 1)
+        let operation = TaskOperationReader(code: code).operation(closingAt: last)
+        return TaskStartFacts(isDetached: isDetached, storedIn: use.storedIn, isHandleKept: use.isKept,
+                              isAwaitedAtOnce: isAwaitedResult(after: last + 1),
+                              mayNoticeCancellation: mayNoticeCancellation(in: k...last),
+                              mayThrow: operation.mayThrow,
+                              returnsValue: operation.returnsValue,
+                              priority: priority,
+                              span: SourceSpan(file, code, k, last))
+    }
+
+    /// `Task { … }.value` (or `.result`): whoever started it waits for its end.
+    private func isAwaitedResult(after end: Int) -> Bool {
+        code.kind(end) == .period && !code.lineBreakBefore[end] && (code.text(end + 1, is: "value") || code.text(end + 1, is: "result"))
+    }
+
+    /// Whether the task's code can suspend (`await`) or reads its cancellation: cancellation is
+    /// cooperative, so a task that does neither runs to its end whatever happens to the view.
+    private func mayNoticeCancellation(in range: ClosedRange<Int>) -> Bool {
+        range.contains { code.keyword($0) == .await || code.text($0, is: "isCancelled") || code.text($0, is: "checkCancellation") }
+    }
+
+    /// What happens to a task's handle: assigned (`handle = Task …`, `let t = Task …`), passed
+    /// on, returned, awaited (`Task { … }.value`), or dropped (a statement of its own, `_ = Task …`).
+    private func handleUse(before start: Int, after end: Int) -> (storedIn: String?, isKept: Bool) {
+        if code.kind(end) == .period, !code.lineBreakBefore[end] { return (nil, true) }
+        var k = start - 1
+        if code.keyword(k) == .await || code.keyword(k) == .try { k -= 1 }
+        switch code.kind(k) {
+        case .operator? where code.text(k, is: "="):
+            if code.keyword(k - 1) == .wildcard { return (nil, false) }
+            guard let reference = references.reference(endingAt: k - 1) else { return (nil, true) }
+            if code.keyword(reference.start - 1) == .let || code.keyword(reference.start - 1) == .var { return (nil, true) }
+            var name = code.string(reference.name)
+            if name.utf8.first == UInt8(ascii: "_") { name.removeFirst() }
+            return (name, true)
+        case .leftParen?, .comma?, .colon?, .leftBracket?:
+            return (nil, true)
+        case .keyword?:
+            return (nil, code.keyword(k) == .return)
+        default:
+            return (nil, false)
+        }
+    }
+
+    // MARK: Nil guards
+
+    /// An open block during the pass, and what is known inside it. Everything is worked out on
+    /// first use: most blocks contain no assignment or call that asks.
+    private struct Frame {
+        package let open: Int
+        package let close: Int
+        /// The `if`, `while`, `guard` or `else` whose block this is.
+        package let header: Int?
+        /// Inside a closure assigned for later (a callback), at any depth.
+        package let isDeferred: Bool
+        /// What the header tells.
+        package var headerNames: Set<String>?
+        /// Statements in the block that may leave it early, in order, decided up to `decidedExits`.
+        package var exits: [EarlyExit] = []
+        package var decidedExits = 0
+        /// Name → the index after which the rest of the block runs only while it is nil.
+        package var nilAfter: [String: Int] = [:]
+
+        package mutating func add(_ exit: EarlyExit) { exits.append(exit) }
+    }
+
+    /// `guard C else { … }` (the rest of the block runs only when C holds) or `if C { …; return }`
+    /// with no `else` (only when C fails): its condition and the block's last token.
+    private struct EarlyExit {
+        package let condition: Range<Int>
+        package let block: ClosedRange<Int>
+        package let isGuard: Bool
+    }
+
+    private func isNil(_ name: String, at k: Int, frames: inout [Frame]) -> Bool {
+        for index in frames.indices.reversed() {
+            decideExits(of: &frames[index], before: k)
+            if let after = frames[index].nilAfter[name], after < k { return true }
+            if headerNames(of: &frames[index]).contains(name) { return true }
+        }
+        return false
+    }
+
+    private func nilNames(at k: Int, frames: inout [Frame]) -> Set<String> {
+        var names: Set<String> = []
+        for index in frames.indices {
+            decideExits(of: &frames[index], before: k)
+            for name in headerNames(of: &frames[index]) where names.count < Self.maximumNilNamesPerCall { names.insert(name) }
+            for (name, after) in frames[index].nilAfter where after < k && names.count < Self.maximumNilNamesPerCall {
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
+    private func headerNames(of frame: inout Frame) -> Set<String> {
+        guard let header = frame.header else { return [] }
+        if let names = frame.headerNames { return names }
+        let names = blocks.nilNames(inBlockOf: header, openedAt: frame.open)
+        frame.headerNames = names
+        return names
+    }
+
+    /// Works out the exits of `frame` that end before `k`.
+    private func decideExits(of frame: inout Frame, before k: Int) {
+        while frame.decidedExits < frame.exits.count, frame.exits[frame.decidedExits].block.upperBound < k {
+            let exit = frame.exits[frame.decidedExits]
+            frame.decidedExits += 1
+            let knowledge = conditions.knowledge(of: exit.condition)
+            let names: Set<String>
+            if exit.isGuard {
+                names = knowledge.nilWhenTrue
+            } else {
+                guard blocks.endsWithExit(exit.block) else { continue }
+                names = knowledge.nilWhenFalse
+            }
+            for name in names where frame.nilAfter[name] == nil { frame.nilAfter[name] = exit.block.upperBound }
+        }
+    }
+
+    /// For `if`, `while`, `guard` and `else` at `k`: the `{` of the block it controls (a guard's
+    /// `else` block), and for a `guard`, or an `if` without `else`, the early exit it may be.
+    private func controlBlock(at k: Int, before limit: Int) -> (open: Int, exit: EarlyExit?)? {
+        let headers = blocks
+        switch code.keyword(k) {
+        case .guard:
+            guard let elseToken = headers.elseOfGuard(k, before: limit), code.kind(elseToken + 1) == .leftBrace,
+                  let close = code.partner(of: elseToken + 1) else { return nil }
+            return (elseToken + 1, EarlyExit(condition: (k + 1)..<elseToken, block: (elseToken + 1)...close, isGuard: true))
+        case .if:
+            guard let open = headers.blockOpen(afterConditionAt: k + 1, before: limit), let close = code.partner(of: open)
+            else { return nil }
+            let mayExit = code.keyword(k - 1) != .else && code.keyword(close + 1) != .else
+            return (open, mayExit ? EarlyExit(condition: (k + 1)..<open, block: open...close, isGuard: false) : nil)
+        case .while:
+            // Not the `while` of `repeat { … } while x`, which controls no block.
+            if code.kind(k - 1) == .rightBrace, let open = code.partner(of: k - 1), code.keyword(open - 1) == .repeat { return nil }
+            guard let open = headers.blockOpen(afterConditionAt: k + 1, before: limit) else { return nil }
+            return (open, nil)
+        case .else:
+            // A guard's `else` is handled at the `guard`.
+            guard code.kind(k + 1) == .leftBrace, code.kind(k - 1) == .rightBrace else { return nil }
+            return (k + 1, nil)
+        default:
+            return nil
+        }
+    }
+}

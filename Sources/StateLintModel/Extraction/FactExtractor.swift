@@ -1,0 +1,228 @@
+import StateLintSyntax
+import StateLintIndex
+
+/// Turns one file's structure into `FileFacts`: the token-level half of the view model.
+///
+/// Every struct and extension becomes a `TypeFacts` (views are structs, and any extension may
+/// belong to a view declared in another file), and so does a class, enum or actor that names a
+/// SwiftUI protocol after `:`. Their wrapped properties, the effects of their methods and
+/// initializers, and the action modifiers written in their code are read here, once; which
+/// of them are views is decided later, with the whole project (`ProjectViews`).
+package struct FactExtractor {
+    package let structure: FileStructure
+    /// The number spans give the file (its place in the engine's list).
+    package let file: FileID
+    /// Which method and initializer bodies are read.
+    package let bodies: BodyReading
+    private let code: CodeTokens
+    private let properties: PropertyReader
+    private let actions: ActionReader
+
+    /// Most structs and extensions of a project are no views, and reading what their methods do
+    /// was most of the work here: a run over many files reads only the bodies of the types that
+    /// show a sign of being a view in this file, and `ProjectViews` has the others read when the
+    /// whole project makes one of them a view (`TypeFacts.hasUnreadBodies`).
+    package enum BodyReading {
+        /// Every method and initializer body.
+        case all
+        /// Those of the types whose parts in this file name a SwiftUI protocol after `:`, or
+        /// declare wrapped properties, handlers or SwiftUI's `body`.
+        case ofLikelyViews
+    }
+
+    /// The file's declarations as the index summarised them: their names and inheritance are
+    /// taken from there instead of being read again.
+    private let summary: TypeDeclarationSummary?
+
+    package init(structure: FileStructure, file: FileID, bodies: BodyReading = .all, summary: TypeDeclarationSummary? = nil) {
+        self.structure = structure
+        self.file = file
+        self.bodies = bodies
+        self.summary = summary
+        code = structure.code
+        properties = PropertyReader(structure: structure, file: file)
+        actions = ActionReader(code: structure.code, file: file)
+    }
+
+    package func facts() -> FileFacts {
+        let facts = FileFacts(path: structure.file.path, file: file)
+        let declarations = structure.declarations
+        // Declaration index → its position in `facts.types`, for the types that have one.
+        var partOf = [Int32](repeating: -1, count: declarations.count)
+        for (index, declaration) in declarations.enumerated() where declaration.kind.isTypeLike {
+            // A type that names nothing after `:` has no header, and no inheritance to read.
+            let header = summary?.header(ofDeclaration: index)
+            let inheritance = header?.inheritance ?? (summary == nil ? structure.inheritance(of: index) : [])
+            guard mayBeSwiftUIType(declaration, inheritance: inheritance) else { continue }
+            partOf[index] = Int32(facts.types.count)
+            let name = header?.name ?? (declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index))
+            facts.types.append(TypeFacts(name: name, kind: declaration.kind, inheritance: inheritance, bodyKind: nil,
+                                         file: file, start: code[declaration.keywordToken].start))
+        }
+        var bodies: [(part: Int, index: Int)] = []  // methods and initializers, read below
+        for (index, declaration) in declarations.enumerated() where !declaration.kind.isTypeLike {
+            guard let parent = declaration.parent, partOf[parent] >= 0 else { continue }
+            let part = Int(partOf[parent])
+            switch declaration.kind {
+            case .variable:
+                if let property = properties.property(index) { facts.types[part].properties.append(property) }
+                if let name = properties.bodyProtocol(ofVariable: index) { facts.types[part].bodyKind = .property(name) }
+                if code.text(declaration.nameToken, is: "body") { facts.types[part].declaresBody = true }
+            case .function:
+                if isViewModifierBody(declaration) { facts.types[part].bodyKind = .viewModifier }
+                if declaration.body != nil { bodies.append((part, index)) }
+            case .initializer:
+                if declaration.body != nil { bodies.append((part, index)) }
+            default:
+                break
+            }
+        }
+        // Per part, the offset of the code token after each handler's call, to link chains.
+        var following = [[Int]](repeating: [], count: facts.types.count)
+        let shapes = HandlerShapes(code: code)
+        for call in structure.modifierCalls {
+            guard let type = call.enclosingType, partOf[type] >= 0 else { continue }
+            facts.types[Int(partOf[type])].handlers.append(handler(call))
+            following[Int(partOf[type])].append(shapes.offsetAfterCall(call))
+        }
+        for (part, offsets) in following.enumerated() where offsets.count > 1 {
+            HandlerShapes.linkChains(&facts.types[part].handlers, following: offsets)
+        }
+        let likelyViews = self.bodies == .all ? nil : Set(facts.types.filter(\.mayBeView).map(\.name))
+        for (part, index) in bodies {
+            let type = facts.types[part]
+            guard likelyViews?.contains(type.name) ?? true else {
+                type.hasUnreadBodies = true
+                continue
+            }
+            let declaration = declarations[index]
+            let action = actions.facts(of: declaration.body!, isAsync: isAsync(declaration))
+            guard !action.isEmpty else { continue }
+            if declaration.kind == .initializer {
+                type.initializers.append(action)
+            } else {
+                type.methods.append(MethodFacts(name: structure.name(of: index), action: action))
+            }
+        }
+        // How the parts that declare properties that may hold an object, and the extensions of
+        // them in this file, use those properties.
+        var watched: [String: [String]] = [:]  // type name → property names
+        for part in facts.types where part.kind != .extension {
+            let names = part.properties.filter(Self.mayHoldObject).map(\.name)
+            if !names.isEmpty { watched[part.name, default: []] += names }
+        }
+        if !watched.isEmpty {
+            for (index, declaration) in declarations.enumerated() where partOf[index] >= 0 {
+                let part = Int(partOf[index])
+                guard let body = declaration.body, let names = watched[facts.types[part].name] else { continue }
+                facts.types[part].uses = UseScanner(code: code, names: names).uses(in: body)
+                facts.types[part].isFullyScanned = true
+            }
+        }
+        for body in structure.previewBodies { facts.previews.append(preview(body)) }
+        // Types with nothing to say are dropped: most structs of a project are models.
+        facts.types.removeAll { $0.isEmpty }
+        // Positions and fixes are wanted where rules may report: at members, handlers and what
+        // bodies do (a file whose bodies wait to be read gets them when its facts are made anew).
+        if facts.types.contains(where: \.hasReportableFacts) || !facts.previews.isEmpty {
+            let lines = LineIndex(structure.file)
+            facts.lines = lines
+            // Fixes insert lines where rules report: at wrapped properties and action modifiers.
+            // Files with only methods (most extensions) need no indentation.
+            let mayGetLines = facts.types.contains { !$0.properties.isEmpty || !$0.handlers.isEmpty }
+                || facts.previews.contains { !$0.handlers.isEmpty || !$0.properties.isEmpty }
+            facts.style = SourceStyle(bytes: structure.file.bytes, lineStarts: lines.starts, readingIndentation: mayGetLines)
+            facts.bracketsPair = code.bracketsPair
+        }
+        return facts
+    }
+
+    /// Structs and extensions, and other types that name a SwiftUI protocol (`final class
+    /// Host: View`); never protocols.
+    private func mayBeSwiftUIType(_ declaration: Declaration, inheritance: [String]) -> Bool {
+        switch declaration.kind {
+        case .struct, .extension: return true
+        case .protocol: return false
+        default: return TypeFacts.namesSwiftUIProtocol(inheritance)
+        }
+    }
+
+    /// Whether a function or initializer is `async`: the keyword after its parameters, before its body.
+    private func isAsync(_ declaration: Declaration) -> Bool {
+        guard let body = declaration.body else { return false }
+        var k = declaration.nameToken + 1
+        while k < body.lowerBound {
+            if code.keyword(k) == .async { return true }
+            // The parameters (and their closure types' own `async`) are skipped.
+            if let close = code.partner(of: k), close > k { k = close + 1 } else { k += 1 }
+        }
+        return false
+    }
+
+    /// `func body(content: Content) -> some View`.
+    private func isViewModifierBody(_ declaration: Declaration) -> Bool {
+        code.text(declaration.nameToken, is: "body") && code.kind(declaration.nameToken + 1) == .leftParen
+            && code.text(declaration.nameToken + 2, is: "content")
+    }
+
+    private func handler(_ call: ModifierCall) -> HandlerFacts {
+        let shapes = HandlerShapes(code: code)
+        return HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0) } ?? ActionFacts(),
+                            performedMethod: call.performMethodToken.map { code.string($0) },
+                            nameSpan: SourceSpan(file, code, call.nameToken, call.nameToken),
+                            dotOffset: code[call.nameToken - 1].start, callEnd: shapes.callEnd(of: call),
+                            closure: call.closure.map(shapes.closureShape), nextInChain: nil,
+                            taskConversion: call.name == "onAppear" ? shapes.taskConversion(of: call) : nil,
+                            shownWhileNil: call.enclosingBlocks.isEmpty ? [] : ViewConditions(code: code).nilNames(around: call))
+    }
+
+    /// Whether the property may hold an object a wrapper fix or `observable_object_in_state`
+    /// cares about: an `@ObservedObject`, or a `@State` whose declared or created type the catalog
+    /// does not know as a value type (`Date()`, `String?` need nothing).
+    private static func mayHoldObject(_ property: PropertyFacts) -> Bool {
+        switch property.wrapper {
+        case .observedObject: return true
+        case .state:
+            guard let type = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
+            else { return false }
+            return FrameworkCatalog.builtIn.kind(of: type) != .valueType
+        default: return false
+        }
+    }
+
+    /// The `@Previewable` state of a `#Preview { … }` body and the handlers written in it.
+    private func preview(_ body: ClosedRange<Int>) -> PreviewFacts {
+        var preview = PreviewFacts(span: SourceSpan(file, code, body.lowerBound - 1, body.lowerBound - 1))
+        for call in structure.modifierCalls where body.contains(call.nameToken) { preview.handlers.append(handler(call)) }
+        for k in body where code.kind(k) == .attribute && code.text(k, is: "@Previewable") {
+            if let property = PreviewableReader(code: code, file: file).property(at: k) { preview.properties.append(property) }
+        }
+        let watched = preview.properties.filter(Self.mayHoldObject).map(\.name)
+        if !watched.isEmpty { preview.uses = UseScanner(code: code, names: watched).uses(in: body) }
+        return preview
+    }
+}
+
+extension TypeFacts {
+    package var isEmpty: Bool {
+        properties.isEmpty && methods.isEmpty && initializers.isEmpty && handlers.isEmpty && bodyKind == nil
+            && inheritance.isEmpty && !hasUnreadBodies
+    }
+
+    package var hasReportableFacts: Bool {
+        !properties.isEmpty || !handlers.isEmpty || !methods.isEmpty || !initializers.isEmpty
+    }
+
+    /// What this part alone tells of its type being a view (see `FactExtractor.BodyReading`); an
+    /// extension of `View` itself is a part of every view.
+    package var mayBeView: Bool {
+        !properties.isEmpty || !handlers.isEmpty || bodyKind != nil || Self.namesSwiftUIProtocol(inheritance)
+            || (kind == .extension && SwiftUIProtocol(named: name) != nil)
+    }
+
+    /// `View`, `SwiftUI.App`, … among the names after `:`.
+    package static func namesSwiftUIProtocol(_ inheritance: [String]) -> Bool {
+        inheritance.contains { SwiftUIProtocol(named: $0) != nil }
+    }
+}
+

@@ -1,0 +1,79 @@
+import StateLintSyntax
+import StateLintIndex
+
+/// Reads a variable declaration into `PropertyFacts`: its wrapper, declared type and initial value.
+package struct PropertyReader {
+    package let structure: FileStructure
+    package let file: FileID
+    private let values: ValueReader
+
+    package init(structure: FileStructure, file: FileID) {
+        self.structure = structure
+        self.file = file
+        values = ValueReader(code: structure.code, file: file)
+    }
+
+    /// Attributes that are never property wrappers; the first other attribute is the wrapper.
+    package static let nonWrapperAttributes: Set<String> = [
+        "available", "MainActor", "objc", "nonobjc", "ObservationIgnored", "ObservationTracked", "Previewable",
+        "preconcurrency", "discardableResult", "inlinable", "usableFromInline", "IBOutlet", "IBInspectable",
+        "GKInspectable", "NSManaged", "NSCopying", "exclusivity", "backDeployed", "_spi", "Sendable", "unchecked",
+        "globalActor", "frozen", "dynamicMemberLookup",
+    ]
+
+    /// The property declared at `index` (a variable declaration), if it has an attribute.
+    package func property(_ index: Int) -> PropertyFacts? {
+        let declaration = structure.declarations[index]
+        let attributes = structure.attributes(of: index)
+        guard !attributes.isEmpty else { return nil }
+        var wrapperAttribute: Declaration.Attribute?
+        var wrapper = PropertyWrapper.none
+        var isPreviewable = false
+        for attribute in attributes {
+            switch AttributeName.meaning(of: attribute.nameToken, in: structure.code) {
+            case .previewable:
+                isPreviewable = true
+            case .wrapper(let named):
+                guard wrapperAttribute == nil else { continue }
+                wrapperAttribute = attribute
+                wrapper = named
+            case .notAWrapper:
+                continue
+            }
+        }
+        guard wrapper != .none || isPreviewable else { return nil }
+        let code = structure.code
+        var declaredType: DeclaredType?
+        if let annotation = declaration.typeAnnotation, let (name, isOptional) = TypeNames.annotatedType(annotation, in: code) {
+            declaredType = DeclaredType(name: name, isOptional: isOptional)
+        }
+        var valueRange = declaration.initializer
+        if valueRange == nil, let arguments = wrapperAttribute?.arguments {
+            // `@State(initialValue: Model()) var model`
+            valueRange = ActionReader.labeledArgument(in: (arguments.lowerBound + 1)..<arguments.upperBound,
+                                                      labels: ["initialValue", "wrappedValue"], code: code)
+        }
+        let end = (declaration.initializer?.upperBound ?? declaration.typeAnnotation?.upperBound ?? declaration.nameToken + 1) - 1
+        let modifiers = structure.modifiers(of: index)
+        return PropertyFacts(
+            name: structure.name(of: index), wrapper: wrapper, isPreviewable: isPreviewable,
+            isStatic: modifiers.contains(.static) || modifiers.contains(.class),
+            declaredType: declaredType, initialValue: valueRange.map { values.value(in: $0) },
+            span: SourceSpan(file, code, declaration.startToken, max(declaration.startToken, end)),
+            nameSpan: SourceSpan(file, code, declaration.nameToken, declaration.nameToken),
+            wrapperSpan: wrapperAttribute.map { SourceSpan(file, code, $0.token, $0.nameToken) },
+            wrapperNameSpan: wrapperAttribute.map { SourceSpan(file, code, $0.nameToken, $0.nameToken) },
+            hasWrapperArguments: wrapperAttribute?.arguments != nil)
+    }
+
+    /// `var body: some View` (or another `some Protocol`): the protocol's name.
+    package func bodyProtocol(ofVariable index: Int) -> String? {
+        let declaration = structure.declarations[index]
+        let code = structure.code
+        guard code.text(declaration.nameToken, is: "body"), let annotation = declaration.typeAnnotation,
+              code.keyword(annotation.lowerBound) == .some,
+              let (name, end) = TypeNames.qualifiedName(at: annotation.lowerBound + 1, in: code), end == annotation.upperBound
+        else { return nil }
+        return name
+    }
+}

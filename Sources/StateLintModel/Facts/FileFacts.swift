@@ -1,0 +1,116 @@
+import StateLintSyntax
+import StateLintIndex
+
+/// What one file tells the view model: each type declaration or extension with its members
+/// and handlers, and the `#Preview` bodies. The engine keeps them for every file of the project
+/// while the index is built, and merges them by type across files.
+///
+/// A class, filled in by `FactExtractor` and never changed after (like `TypeFacts`): the engine
+/// hands each file's analysis around several times, and a copy of a reference is one retain
+/// where this struct of arrays was a dozen.
+public final class FileFacts: @unchecked Sendable {
+    public let path: String
+    public let file: FileID
+    /// The project targets the file belongs to (usually one): set by the engine, which knows
+    /// the project, before views are made.
+    public var targets: [TargetID] = TargetID.restOnly
+    public internal(set) var types: [TypeFacts] = []
+    public internal(set) var previews: [PreviewFacts] = []
+    /// Line starts, for the positions of findings; made only for a file with facts.
+    public internal(set) var lines: LineIndex?
+    /// Line ending and indentation, for the replacement text of fixes; made with `lines`.
+    public internal(set) var style: SourceStyle?
+    /// Whether every bracket of the file has its partner. Fixes find their place from the
+    /// brackets (a handler's closure, the end of a modifier chain), so a file whose brackets do
+    /// not pair up (code being typed, a merge conflict) gets findings but no fixes.
+    public internal(set) var bracketsPair = true
+
+    public init(path: String, file: FileID) {
+        self.path = path
+        self.file = file
+    }
+
+    public var isEmpty: Bool { types.isEmpty && previews.isEmpty }
+}
+
+/// One declaration of a type, or one extension of it, in one file.
+///
+/// A class, filled in by `FactExtractor` and never changed after: the merge into views copies
+/// parts around, and a reference is one retain where this struct of arrays was a dozen.
+public final class TypeFacts: @unchecked Sendable {
+    /// As the project index names it: `Outer.Inner` for a nested declaration; for an extension
+    /// the extended type as written.
+    public let name: String
+    public let kind: Declaration.Kind
+    /// The names after `:` (`View`, `SwiftUI.App`, `ObservableObject`), generic arguments dropped.
+    public let inheritance: [String]
+    /// Whether it declares SwiftUI's `body`: `var body: some View` (or `some Scene`, …), or a
+    /// view modifier's `func body(content:)`.
+    public internal(set) var bodyKind: BodyKind?
+    /// Whether it declares a member called `body` of any type (`var body: AnyView`,
+    /// `var body: some Screen`): with SwiftUI state, a sign of a view whose protocol StateLint
+    /// cannot see (`ProjectViews.role`).
+    public internal(set) var declaresBody = false
+    public internal(set) var properties: [PropertyFacts] = []
+    public internal(set) var methods: [MethodFacts] = []
+    /// One per `init`.
+    public internal(set) var initializers: [ActionFacts] = []
+    public internal(set) var handlers: [HandlerFacts] = []
+    /// How this part's code uses the properties that may hold an object (`@ObservedObject`s, and
+    /// `@State`s of a type not known as a value type): what `observable_object_in_state` and the
+    /// wrapper fixes ask. Recorded for the parts that declare such properties and for the
+    /// extensions of them in the same file (`isFullyScanned`).
+    public internal(set) var uses: [String: PropertyUses] = [:]
+    public internal(set) var isFullyScanned = false
+    /// Its methods and initializers were left unread (`FactExtractor.BodyReading.ofLikelyViews`):
+    /// `methods` and `initializers` are empty whatever the code does, until the file's facts are
+    /// made again with every body read.
+    public internal(set) var hasUnreadBodies = false
+    /// The file, and the byte offset of the declaration's keyword: the same part in facts made
+    /// again from the same bytes.
+    public let file: FileID
+    public let start: Int
+
+    package init(name: String, kind: Declaration.Kind, inheritance: [String], bodyKind: BodyKind?, file: FileID, start: Int) {
+        self.name = name
+        self.kind = kind
+        self.inheritance = inheritance
+        self.bodyKind = bodyKind
+        self.file = file
+        self.start = start
+    }
+
+    public enum BodyKind: Sendable, Hashable {
+        /// `var body: some <Protocol>` (`View`, `Scene`, `Commands`, …).
+        case property(String)
+        /// `func body(content: Content) -> some View`.
+        case viewModifier
+    }
+}
+
+public struct MethodFacts: Sendable {
+    public let name: String
+    public let action: ActionFacts
+}
+
+/// A `#Preview { … }` body: the `@Previewable` state it declares and its handlers.
+public struct PreviewFacts: Sendable {
+    public internal(set) var properties: [PropertyFacts] = []
+    public internal(set) var handlers: [HandlerFacts] = []
+    /// How the body uses the properties that may hold an object (see `TypeFacts.uses`).
+    public internal(set) var uses: [String: PropertyUses] = [:]
+    /// The `#Preview` token.
+    public internal(set) var span: SourceSpan
+}
+
+/// How a part's code uses one property.
+public struct PropertyUses: Sendable, Hashable {
+    /// `name = …`, `self.name = …`, `_name = …`.
+    public internal(set) var assignments = 0
+    /// `$name` not followed by `.`: a `Binding` to the whole value.
+    public internal(set) var usesWholeProjection = false
+    /// `_name`, other than as an assignment's target.
+    public internal(set) var readsStorage = false
+    /// `name.member` or `name?.member` (not a call `name.load()`): what the view shows.
+    public internal(set) var readsMembers = false
+}

@@ -1,0 +1,47 @@
+import StateLintSyntax
+import StateLintIndex
+
+/// A modifier that takes an action, as written in a type's code: `.onAppear { … }`,
+/// `.task(id: x) { … }`, `.onDisappear(perform: stop)`.
+public struct HandlerFacts: Sendable {
+    /// The modifier's name: `onAppear`, `task`, `onDisappear`, a project's `onFirstAppear`.
+    public let modifier: String
+    /// What the action closure does (empty for `perform: method`).
+    public let action: ActionFacts
+    /// The method named as the action: `perform: load`, `perform: self.load`.
+    public let performedMethod: String?
+    /// The modifier's name token.
+    public internal(set) var nameSpan: SourceSpan
+    /// The `.` before the name, and the offset just past the call (its closure or its `)`).
+    public let dotOffset: Int
+    public let callEnd: Int
+    /// The action closure's braces and where its last statement ends (nil when it is empty).
+    public let closure: ClosureShape?
+    /// The position in its part's `handlers` of the action modifier that comes right after this
+    /// one in the same chain (`.onAppear { … }.onDisappear { … }`), if any.
+    public internal(set) var nextInChain: Int?
+    /// For `.onAppear { Task { … } }` with nothing else in the action: how to make it `.task { … }`.
+    public let taskConversion: TaskConversion?
+    /// The names nil wherever the view it modifies exists (`ViewConditions`): the action runs
+    /// only while they are nil, as if it checked them itself.
+    public let shownWhileNil: Set<String>
+}
+
+/// Where a closure's braces are, for fixes that add a statement to it.
+public struct ClosureShape: Sendable {
+    public let open: Int
+    public let close: Int
+    /// Just past the last token before the `}`; nil for an empty closure.
+    public let lastStatementEnd: Int?
+}
+
+/// The edits that turn `.onAppear { Task { body } }` into `.task { body }`: rename the modifier,
+/// remove what stands between the action's `{` and the task's `{` (inclusive), and what follows
+/// the task's `}` up to the action's `}` (inclusive); lines in between lose one indentation unit.
+public struct TaskConversion: Sendable {
+    public let removedBeforeBody: Range<Int>
+    public let removedAfterBody: Range<Int>
+    /// The task's `{` and `}`: the lines after the first up to the second are dedented.
+    public let bodyOpen: Int
+    public let bodyClose: Int
+}

@@ -1,0 +1,55 @@
+import StateLintSyntax
+import StateLintIndex
+
+/// A value a wrapped property starts with each time its view is initialised: the declaration's
+/// (`@State var model = Model()`, `@State(initialValue: Model()) var model`) or an
+/// initializer's (`_model = State(wrappedValue: Model())`, `self.model = Model()`).
+public struct InitialValue: Sendable {
+    public let property: PropertyFacts
+    public let value: ValueFacts
+    /// Where it is written: from the wrapper attribute to the end of the value, or the whole
+    /// assignment in an initializer.
+    public let span: SourceSpan
+    /// The wrapper's name as written there: the attribute's name token, or the `State` of
+    /// `_model = State(wrappedValue: …)`; nil for `self.model = …` and `.init(wrappedValue:)`.
+    public let wrapperNameSpan: SourceSpan?
+    public let isInInitializer: Bool
+
+    /// The type a creation makes: as written, or the property's declared type (`.init()`).
+    public var createdTypeName: String? {
+        value.creation?.typeName(declared: property.declaredType)
+    }
+}
+
+extension SwiftUIView {
+    /// Every initial value of the (instance) properties wrapped in `wrapper`: each declaration's,
+    /// then each initializer assignment's, once (a name declared twice, in `#if` branches, is
+    /// the last declaration's).
+    public func initialValues(wrappedIn wrapper: PropertyWrapper) -> [InitialValue] {
+        var values: [InitialValue] = []
+        for property in properties where property.wrapper == wrapper && !property.isStatic {
+            guard let value = property.initialValue, let attribute = property.wrapperSpan else { continue }
+            let end = value.creation?.span ?? property.span
+            values.append(InitialValue(property: property, value: value, span: attribute.through(end),
+                                       wrapperNameSpan: property.wrapperNameSpan, isInInitializer: false))
+        }
+        for initializer in initializers {
+            for assignment in initializer.assignments {
+                guard let property = property(named: assignment.target), property.wrapper == wrapper, !property.isStatic,
+                      let value = initializerValue(assignment, for: wrapper) else { continue }
+                values.append(InitialValue(property: property, value: value, span: assignment.span,
+                                           wrapperNameSpan: assignment.wrapper?.typeSpan, isInInitializer: true))
+            }
+        }
+        return values
+    }
+
+    /// What an initializer's assignment stores in a property wrapped in `wrapper`: the wrapped
+    /// value of `_name = Wrapper(wrappedValue: x)` (the same wrapper, or `.init`), or the value
+    /// of `self.name = x`.
+    private func initializerValue(_ assignment: AssignmentFacts, for wrapper: PropertyWrapper) -> ValueFacts? {
+        guard assignment.isStorage else { return assignment.value }
+        guard let wrapped = assignment.wrapper, wrapped.typeName == nil || wrapped.typeName == wrapper.typeName else { return nil }
+        return wrapped.wrappedValue
+    }
+}

@@ -1,0 +1,124 @@
+import StateLintSyntax
+import StateLintIndex
+
+/// A SwiftUI view of the project — or another type whose SwiftUI state the rules check —
+/// merged from its declaration and its extensions in every file. This is what rules read.
+public struct SwiftUIView: Sendable {
+    /// The qualified name (`Feature.Row`); `#Preview` for a preview body.
+    public let name: String
+    /// The target whose files it was merged from: same-named types of two targets are two views.
+    public let target: TargetID
+    public let role: ViewRole
+    /// The wrapped properties, in declaration order.
+    public let properties: [PropertyFacts]
+    /// Every action modifier written in the view's code, with what its action reaches.
+    public let handlers: [ViewHandler]
+    /// What each `init` does.
+    public let initializers: [ActionFacts]
+    /// The view's declaration and extensions, for the questions only fixes ask.
+    package let parts: [TypeFacts]
+    /// For a `#Preview` body, which has no parts: how it uses its properties.
+    package let previewUses: [String: PropertyUses]
+    /// Declared inside a `PreviewProvider` (`Feed_Previews.Host`): a view made only for previews.
+    public internal(set) var isInPreviewProvider = false
+
+    package init(name: String, target: TargetID = .rest, role: ViewRole, properties: [PropertyFacts], handlers: [ViewHandler],
+         initializers: [ActionFacts], parts: [TypeFacts], previewUses: [String: PropertyUses] = [:]) {
+        self.previewUses = previewUses
+        self.name = name
+        self.target = target
+        self.role = role
+        self.properties = properties
+        self.handlers = handlers
+        self.initializers = initializers
+        self.parts = parts
+    }
+
+    /// The property declared with this name (the last one, if `#if` branches declare it twice).
+    public func property(named name: String) -> PropertyFacts? {
+        properties.last { $0.name == name }
+    }
+
+    /// The handlers whose modifier is one of `modifiers`.
+    public func handlers(in modifiers: Set<String>) -> [ViewHandler] {
+        handlers.filter { modifiers.contains($0.modifier) }
+    }
+
+    /// The properties with this wrapper.
+    public func properties(wrappedIn wrapper: PropertyWrapper) -> [PropertyFacts] {
+        properties.filter { $0.wrapper == wrapper }
+    }
+}
+
+/// What kind of SwiftUI type a view is, which decides how often its state is made.
+public enum ViewRole: Sendable, Hashable {
+    /// `View`, `Commands`, `ToolbarContent`: a value SwiftUI re-creates whenever its parent's
+    /// body runs, so its wrappers' initial values are evaluated again each time.
+    case view
+    case viewModifier
+    case scene
+    /// A custom wrapper made of SwiftUI's (`DynamicProperty`): created with the view holding it.
+    case dynamicProperty
+    /// The `App`: created once per launch.
+    case app
+    /// A `PreviewProvider`, whose previews are static.
+    case previewProvider
+    /// A `#Preview { … }` body: its `@Previewable` state is made once per preview.
+    case preview
+
+    /// A preview: a `#Preview` body or a `PreviewProvider`.
+    public var isPreview: Bool {
+        self == .preview || self == .previewProvider
+    }
+
+    /// Whether SwiftUI creates the type once (an app, a preview), so that creating an object in
+    /// a wrapper's initial value costs nothing per render.
+    public var isCreatedOnce: Bool {
+        switch self {
+        case .app, .previewProvider, .preview: return true
+        default: return false
+        }
+    }
+}
+
+extension SwiftUIView {
+    /// How the view's code uses the property, over the parts that were scanned for it.
+    public func uses(of name: String) -> PropertyUses {
+        var total = previewUses[name] ?? PropertyUses()
+        for part in parts {
+            guard let uses = part.uses[name] else { continue }
+            total.assignments += uses.assignments
+            total.usesWholeProjection = total.usesWholeProjection || uses.usesWholeProjection
+            total.readsStorage = total.readsStorage || uses.readsStorage
+            total.readsMembers = total.readsMembers || uses.readsMembers
+        }
+        return total
+    }
+
+    /// Every new instance the view's code assigns to the property: in initializers, methods and
+    /// action modifiers (not only appear handlers).
+    public func creations(assignedTo name: String) -> [Creation] {
+        var found: [Creation] = []
+        for part in parts {
+            let actions = part.initializers + part.methods.map(\.action) + part.handlers.map(\.action)
+            for action in actions {
+                for assignment in action.assignments where assignment.target == name {
+                    if let creation = assignment.assignedValue.creation { found.append(creation) }
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether anything a rule asks of the view depends on what its methods and initializers do:
+    /// they are reached only through its properties (their initial values and creations) and
+    /// through the methods its handlers call.
+    package var mayReachBodies: Bool {
+        !properties.isEmpty || handlers.contains { !$0.facts.action.calls.isEmpty || $0.facts.performedMethod != nil }
+    }
+
+    /// Whether every part of the view was scanned for `uses(of:)` (see `TypeFacts.isFullyScanned`).
+    public var isFullyScanned: Bool {
+        parts.allSatisfy(\.isFullyScanned)
+    }
+}

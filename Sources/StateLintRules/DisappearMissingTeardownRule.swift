@@ -1,0 +1,49 @@
+import StateLintSyntax
+import StateLintIndex
+import StateLintModel
+
+/// `disappear_missing_teardown`: a `@State` optional created lazily in an appear handler is
+/// never released in `.onDisappear`.
+public struct DisappearMissingTeardownRule: Rule {
+    public static let description = RuleDescription(
+        id: "disappear_missing_teardown",
+        name: "Lazily created state never released",
+        summary: "A `@State` optional created in `.onAppear`/`.task` has no `.onDisappear` that sets it back to nil.",
+        rationale: "The point of creating a model lazily in an appear handler is to tie its life to the view being on screen. Without `.onDisappear { model = nil }` the object (and whatever it holds: observers, timers, network sessions) stays alive after the view disappears.")
+
+    public static let options = [AppearHandlersOption.spec]
+
+    package let handlers: Set<String>
+
+    public init(configuration: RuleConfiguration?) {
+        handlers = AppearHandlersOption.handlers(configuration)
+    }
+
+    public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
+        // The state of an `App` (and of its scenes) lives as long as the app: nothing to release.
+        guard view.role != .app && view.role != .scene else { return [] }
+        let released = Set(view.handlers(in: ["onDisappear"]).flatMap(\.assignments)
+            .filter { !$0.facts.isStorage && $0.facts.value == .nilLiteral }.map(\.facts.target))
+        // Not a creation in a view that exists only while the property is nil (the `else` of
+        // `if let model`): that view goes away as the model is made, and its `.onDisappear`
+        // would release the model the moment it was made.
+        let creations = StateCreations(view, appearHandlers: handlers, context).all.filter { creation in
+            creation.property.declaredType?.isOptional == true && !released.contains(creation.property.name)
+                && !creation.isInViewShownOnlyWhileNil
+        }
+        // One teardown fix per destination, releasing every property reported for it.
+        let destinations = creations.map { TeardownFix.destination(after: $0.handlerIndex, in: view) }
+        var teardowns: [TeardownFix.Destination: [String]] = [:]
+        for (creation, destination) in zip(creations, destinations)
+        where !(teardowns[destination]?.contains(creation.property.name) ?? false) {
+            teardowns[destination, default: []].append(creation.property.name)
+        }
+        return zip(creations, destinations).map { creation, destination in
+            let property = creation.property
+            let line = context.location(of: property.nameSpan).line
+            return RuleViolation(at: creation.assignment.facts.span,
+                                 fix: TeardownFix.fix(releasing: teardowns[destination]!, at: destination, in: view, context),
+                                 "`\(property.name)` (declared at line \(line)) is created in `.\(creation.handler)` but no `.onDisappear` sets it back to nil, so the `\(creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`.")
+        }
+    }
+}

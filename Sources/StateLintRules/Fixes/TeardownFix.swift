@@ -1,0 +1,84 @@
+import StateLintSyntax
+import StateLintIndex
+import StateLintModel
+
+/// `disappear_missing_teardown`'s fix: release the property where the view goes away. Into the
+/// `.onDisappear { … }` that follows the creating appear modifier in its chain (a statement of
+/// its own, indented like the others, spelled `self.model = nil`), else as a new
+/// `.onDisappear { model = nil }` right after
+/// the appear modifier, on its own line, indented like the chain. Never into an `.onDisappear`
+/// elsewhere in the view: it may belong to another view of the body.
+///
+/// Every property one destination releases is released by one fix, the same for each of their
+/// findings (`FixApplier` applies identical fixes once): separate fixes would all insert at the
+/// same offset, overlap, and need one `--fix` round each, more rounds than `FixRounds` allows
+/// when a handler creates many properties.
+package enum TeardownFix {
+    /// Where the teardown of a property created in a handler goes: into the `.onDisappear`
+    /// (handler index) after it in its chain, or a new `.onDisappear` after the handler.
+    package enum Destination: Hashable {
+        case into(Int)
+        case after(Int)
+    }
+
+    package static func destination(after handler: Int, in view: SwiftUIView) -> Destination {
+        var next = view.handlers[handler].nextInChain
+        var visited: Set<Int> = [handler]
+        while let position = next, visited.insert(position).inserted {
+            let candidate = view.handlers[position].facts
+            if candidate.modifier == "onDisappear", candidate.closure != nil { return .into(position) }
+            next = view.handlers[position].nextInChain
+        }
+        return .after(handler)
+    }
+
+    package static func fix(releasing names: [String], at destination: Destination, in view: SwiftUIView, _ context: RuleContext) -> Fix {
+        let listed = names.map { "`\($0)`" }.joined(separator: ", ")
+        switch destination {
+        case .into(let position):
+            // `self.`: an action may declare a local of the same name, which `m = nil` would set.
+            let statements = names.map { "self.\($0) = nil" }
+            let candidate = view.handlers[position].facts
+            return Fix(summary: "Set \(listed) to nil in the `.onDisappear` after it",
+                       edits: [statement(statements, into: candidate.closure!, file: candidate.nameSpan.file, context)])
+        case .after(let handler):
+            let appear = view.handlers[handler].facts
+            let file = appear.nameSpan.file
+            let style = context.style(of: appear.nameSpan)
+            let dotLine = context.line(ofOffset: appear.dotOffset, in: file)
+            let indent = style.indentation(ofLine: dotLine)
+            // `.onAppear` first on its line: the chain's own indentation; else one level deeper.
+            let startsLine = appear.dotOffset - context.start(ofLine: dotLine, in: file) == indent.utf8.count
+            let chainIndent = startsLine ? indent : indent + style.indentation.unit
+            let end = SourceSpan(file: file, range: appear.callEnd..<appear.callEnd)
+            let body = names.map { "\($0) = nil" }.joined(separator: "; ")
+            return Fix(summary: "Add `.onDisappear { \(body) }`",
+                       edits: [context.edit(end, "\n\(chainIndent).onDisappear { \(body) }")])
+        }
+    }
+
+    /// An edit adding `statements` at the end of `closure`: after `; ` on a one-line closure,
+    /// each on a line of its own before the `}` of a multi-line one.
+    package static func statement(_ statements: [String], into closure: ClosureShape, file: FileID, _ context: RuleContext) -> TextEdit {
+        let closeLine = context.line(ofOffset: closure.close, in: file)
+        guard context.line(ofOffset: closure.open, in: file) != closeLine else {
+            if let last = closure.lastStatementEnd {
+                return context.edit(SourceSpan(file: file, range: last..<last), statements.map { "; \($0)" }.joined())
+            }
+            return context.edit(SourceSpan(file: file, range: (closure.open + 1)..<closure.close), " \(statements.joined(separator: "; ")) ")
+        }
+        let style = context.style(of: SourceSpan(file: file, range: closure.close..<closure.close))
+        let indent = closure.lastStatementEnd.map { style.indentation(ofLine: context.line(ofOffset: $0, in: file)) }
+            ?? style.indentation(ofLine: closeLine) + style.indentation.unit
+        let lines = statements.map { "\(indent)\($0)\n" }.joined()
+        let lineStart = context.start(ofLine: closeLine, in: file)
+        let closeIndent = style.indentation(ofLine: closeLine)
+        if closure.close - lineStart == closeIndent.utf8.count {
+            // The `}` starts its line: the statements go on lines of their own above it.
+            return context.edit(SourceSpan(file: file, range: lineStart..<lineStart), lines)
+        }
+        // Code before the `}` on its line (`    + b }`) may continue the last statement: the
+        // statements go after it, before the `}`, which keeps a line of its own.
+        return context.edit(SourceSpan(file: file, range: closure.close..<closure.close), "\n" + lines + closeIndent)
+    }
+}

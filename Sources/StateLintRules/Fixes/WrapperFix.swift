@@ -1,0 +1,24 @@
+import StateLintSyntax
+import StateLintIndex
+import StateLintModel
+
+/// The fixes that change a property's wrapper to `@StateObject`, which owns its object
+/// (`observed_object_inline_init`, `observable_object_in_state`). Offered only where the change
+/// provably compiles the same: `@StateObject` has no setter, so nothing may assign the property
+/// (other than the initializer assignment being changed with it); and the whole view must have
+/// been read for those uses (its extensions are in the same file).
+package enum WrapperFix {
+    /// The edit renaming a wrapper's name token: `@State` → `@StateObject`, or the `State` of
+    /// `@SwiftUI.State` → `StateObject` (told apart by the token's length).
+    package static func rename(_ nameSpan: SourceSpan, from old: String, _ context: RuleContext) -> TextEdit {
+        let withAt = nameSpan.range.count == old.utf8.count + 1
+        return context.edit(nameSpan, withAt ? "@StateObject" : "StateObject")
+    }
+
+    package static func isSafe(_ property: PropertyFacts, in view: SwiftUIView, assignmentsAllowed: Int = 0) -> Bool {
+        // `@State(initialValue:)` and `@ObservedObject(initialValue:)` have no `@StateObject` twin.
+        guard view.isFullyScanned, !property.hasWrapperArguments else { return false }
+        let uses = view.uses(of: property.name)
+        return uses.assignments <= assignmentsAllowed && !uses.readsStorage
+    }
+}

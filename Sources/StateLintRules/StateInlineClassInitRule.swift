@@ -1,0 +1,41 @@
+import StateLintSyntax
+import StateLintIndex
+import StateLintModel
+
+/// `state_inline_class_init`: a `@State` property whose initial value creates a class instance.
+public struct StateInlineClassInitRule: Rule {
+    public static let description = RuleDescription(
+        id: "state_inline_class_init",
+        name: "Inline class instance in @State",
+        summary: "A `@State` property's initial value creates a class instance, which is re-created (and thrown away) every time the view is initialised.",
+        rationale: "`@State`'s initial value is evaluated every time the view struct is initialised, unlike `@StateObject`'s autoclosure. For a class this allocates an instance and runs its `init` on every parent re-render, only for SwiftUI to discard it and keep the first one. Keep an optional in `@State`, create the object in `.onAppear` only if it is nil, and release it in `.onDisappear` — or build with Xcode 27 or later, whose `State()` macro evaluates the initial value once.")
+
+    public static let options = [
+        RuleOptionSpec(name: "report_unknown_types", defaultValue: .bool(false),
+                       summary: "Also report `@State` initial values that call a type neither the project nor the built-in catalog knows."),
+    ]
+
+    package let reportUnknownTypes: Bool
+
+    public init(configuration: RuleConfiguration?) {
+        reportUnknownTypes = configuration?.bool("report_unknown_types") ?? false
+    }
+
+    public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
+        // The App and previews make their state once.
+        guard !view.role.isCreatedOnce else { return [] }
+        return view.initialValues(wrappedIn: .state).compactMap { initial in
+            guard case .creation = initial.value, let type = initial.createdTypeName else { return nil }
+            let reportsUnknown = reportUnknownTypes && startsUppercase(type)
+            let traits = context.traits(of: type, in: view, reportsWhenUnknown: reportsUnknown)
+            guard traits.isClass || (reportsUnknown && traits.kind == nil) else { return nil }
+            // An `ObservableObject` in `@State` is a worse bug, which that rule reports.
+            if traits.isLegacyObservableObject && context.isEnabled(ObservableObjectInStateRule.self) { return nil }
+            return RuleViolation(at: initial.span, Self.message(property: initial.property.name, type: type))
+        }
+    }
+
+    package static func message(property: String, type: String) -> String {
+        "`@State` property `\(property)` is initialised with a new `\(type)`, a class: the initial value is evaluated every time the view is initialised, so each parent re-render allocates a `\(type)` (running its init) that SwiftUI throws away. Keep an optional (`@State private var \(property): \(type)?`), create it in `.onAppear` only `if \(property) == nil` and set it to nil in `.onDisappear` — or build with Xcode 27+, whose `State()` macro evaluates the initial value once."
+    }
+}
