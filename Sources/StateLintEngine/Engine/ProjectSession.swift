@@ -36,7 +36,9 @@ public final class ProjectSession: @unchecked Sendable {
     private var fileIDs: [String: FileID] = [:]
     /// Built from the records when a lint needs them; nil after any declaration changed.
     private var scopes: TypeScopes?
-    /// The manifests' targets with the app folders the records make.
+    /// The manifests' targets (read from the files the indexing walk meets), and the same with
+    /// the app folders the records make.
+    private var manifestTargets: ProjectTargets
     private var targets: ProjectTargets
     /// Folders holding indexed files, with their stamps: a file added or removed changes one.
     private var folderStamps: [String: FileStamp] = [:]
@@ -51,6 +53,7 @@ public final class ProjectSession: @unchecked Sendable {
         self.project = project
         self.engine = engine
         self.jobs = max(1, jobs)
+        manifestTargets = project.targets
         targets = project.targets
         if let previous, previous.project.configuration.rootDirectory == project.configuration.rootDirectory {
             previous.lock.lock()
@@ -60,6 +63,8 @@ public final class ProjectSession: @unchecked Sendable {
             dependencySummaries = previous.dependencySummaries
             fileIDs = previous.fileIDs
             folderStamps = previous.folderStamps
+            manifestTargets = previous.manifestTargets
+            targets = previous.targets
             isIndexed = previous.isIndexed
         }
     }
@@ -79,6 +84,15 @@ public final class ProjectSession: @unchecked Sendable {
         var report = IndexReport()
         let found = project.indexDiscovery.files(under: [project.configuration.rootDirectory], jobs: jobs)
         report.problems += found.errors.map(\.description)
+        // The manifests are among the files walked: the targets come with the index.
+        let discovered = TargetDiscovery.targets(root: project.configuration.rootDirectory, walked: found, jobs: jobs)
+        report.problems += discovered.problems
+        lock.lock()
+        manifestTargets = discovered
+        targets = discovered
+        scopes = nil
+        for (path, record) in records { record.facts.targets = discovered.targets(ofFile: path) }
+        lock.unlock()
         let dependencies = DependencyDiscovery.files(in: project.configuration.dependencies.map(\.path), jobs: jobs)
         report.fileCount = found.files.count
         let total = found.files.count + dependencies.files.count
@@ -270,7 +284,7 @@ public final class ProjectSession: @unchecked Sendable {
     private func currentScopes() -> TypeScopes {
         if let scopes { return scopes }
         let paths = FileDiscovery.sortedByBytes(Array(records.keys))
-        let manifestTargets = project.targets
+        let manifestTargets = self.manifestTargets
         let facts = paths.map { path -> FileFacts? in
             let facts = records[path]!.facts
             facts.targets = manifestTargets.targets(ofFile: path)

@@ -19,15 +19,16 @@ public struct Project: Sendable {
         self.targets = targets
     }
 
-    /// The project holding `directory`, as `statelint lint` finds it for a path there. Paths in
-    /// errors are shown relative to `workingDirectory`.
+    /// The project holding `directory`, as `statelint lint` finds it for a path there, with no
+    /// targets yet (its manifests are read from the walk of its files, `TargetDiscovery`). Paths
+    /// in errors are shown relative to `workingDirectory`.
     public static func load(forDirectory directory: String, schema: ConfigurationSchema,
                             workingDirectory: String) throws(ConfigurationError) -> Project {
         let configuration = try ConfigurationLoader(schema: schema)
             .load(explicitPath: nil, startDirectory: directory, workingDirectory: workingDirectory)
         let root = ProjectRoot.find(from: configuration.rootDirectory)
         return Project(root: ProjectRoot(path: configuration.rootDirectory, marker: root.marker), configuration: configuration,
-                       targets: TargetDiscovery.targets(root: configuration.rootDirectory, excluded: configuration.excluded))
+                       targets: ProjectTargets(root: configuration.rootDirectory))
     }
 
     /// The files whose declarations make the project's index: the configuration's `index`
