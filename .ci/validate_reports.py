@@ -7,6 +7,8 @@ Checks, for every fixture folder under the golden directory:
   * checkstyle.xml    well-formed XML
   * json.json, gitlab.json   parse as JSON; GitLab issues carry the required fields; StateLint
                               findings' fixes have their documented shape
+  * rdjson.json, rdjsonl.jsonl   against .ci/schemas/rdjson.schema.json (reviewdog's Diagnostic
+                              Format as StateLint writes it), the JSON Lines one line at a time
   SARIF fixes (results[].fixes) must also give every replacement a byte range and text, and
   a complete line/column range when they give one.
 
@@ -163,6 +165,28 @@ def check_json(path, failures, gitlab=False):
         print(f"  ok   {path} (JSON{', GitLab Code Quality fields' if gitlab else ''})")
 
 
+def check_rdjson(path, schema, failures, lines=False):
+    import jsonschema
+    failures_before = len(failures)
+    text = path.read_text(encoding="utf-8")
+    try:
+        if lines:
+            documents = [json.loads(line) for line in text.split("\n") if line]
+            if text and not text.endswith("\n"):
+                fail(failures, f"{path}: the last line has no line break")
+        else:
+            documents = [json.loads(text)]
+    except ValueError as error:
+        fail(failures, f"{path}: invalid JSON: {error}")
+        return
+    diagnostic_schema = dict(schema, **{"$ref": "#/definitions/diagnostic"})
+    for document in documents:
+        for error in jsonschema.Draft7Validator(diagnostic_schema if lines else schema).iter_errors(document):
+            fail(failures, f"{path}: {error.message} at {list(error.absolute_path)}")
+    if len(failures) == failures_before:
+        print(f"  ok   {path} (reviewdog {'rdjsonl' if lines else 'rdjson'}, {len(documents)} document(s))")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sarif-schema", required=True, type=pathlib.Path)
@@ -181,6 +205,7 @@ def main():
         return 2
 
     schema = json.loads(args.sarif_schema.read_text(encoding="utf-8"))
+    rdjson_schema = json.loads((pathlib.Path(__file__).resolve().parent / "schemas/rdjson.schema.json").read_text(encoding="utf-8"))
     fixtures = sorted(p for p in args.golden.iterdir() if p.is_dir())
     if not fixtures:
         print(f"error: no fixture folders in {args.golden}")
@@ -195,6 +220,8 @@ def main():
             ("checkstyle.xml", lambda p: check_well_formed_xml(p, failures)),
             ("json.json", lambda p: check_json(p, failures)),
             ("gitlab.json", lambda p: check_json(p, failures, gitlab=True)),
+            ("rdjson.json", lambda p: check_rdjson(p, rdjson_schema, failures)),
+            ("rdjsonl.jsonl", lambda p: check_rdjson(p, rdjson_schema, failures, lines=True)),
         ]
         for name, check in checks:
             path = fixture / name

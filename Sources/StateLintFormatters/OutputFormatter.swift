@@ -64,6 +64,8 @@ public enum OutputFormatterRegistry {
         MarkdownFormatter.self,
         SummaryFormatter.self,
         CSVFormatter.self,
+        RDJSONFormatter.self,
+        RDJSONLinesFormatter.self,
     ]
 
     /// The formatter called `name`, or nil for an unknown name (the CLI reports it with the list).

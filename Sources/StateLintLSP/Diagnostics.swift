@@ -9,7 +9,7 @@ import StateLintFormatters
 enum Diagnostics {
     /// Where each rule's page is read on the web (`codeDescription`).
     static func documentationURL(ofRule id: String) -> String {
-        "https://github.com/statelint/statelint/blob/main/Rules/\(id).md"
+        RuleDocumentation.url(for: id)
     }
 
     /// The `publishDiagnostics` params for `findings` of the linted `document`.

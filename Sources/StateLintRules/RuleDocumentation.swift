@@ -9,6 +9,11 @@ public enum RuleDocumentation {
 
     public static var ids: [String] { RuleDocumentationPages.pages.keys.sorted() }
 
+    /// Where a rule's page is read on the web (editors' and review tools' links).
+    public static func url(for id: String) -> String {
+        "https://github.com/statelint/statelint/blob/main/Rules/\(id).md"
+    }
+
     /// Whether `statelint --fix` can fix the rule's findings, as its page's `## Fix` section
     /// says: it opens with "`statelint --fix` …" when it can and "No automatic fix" when it
     /// cannot. Tests hold the pages to it (a page that claims a fix shows it working).

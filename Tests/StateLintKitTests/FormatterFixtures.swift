@@ -99,7 +99,8 @@ enum FormatterFixtures {
     /// File extension of each golden file, so editors and the CI validator know the format.
     static func goldenExtension(_ name: String) -> String {
         switch name {
-        case "json", "gitlab": return "json"
+        case "json", "gitlab", "rdjson": return "json"
+        case "rdjsonl": return "jsonl"
         case "sarif": return "sarif"
         case "checkstyle", "junit": return "xml"
         case "markdown", "github-step-summary": return "md"

@@ -20,6 +20,36 @@ public indirect enum JSONValue: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// On one line, without spaces and without a trailing newline (JSON Lines).
+    public func renderedCompact() -> String {
+        var out: [UInt8] = []
+        writeCompact(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func writeCompact(to out: inout [UInt8]) {
+        switch self {
+        case .null, .bool, .int, .string:
+            write(to: &out, indent: 0)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                item.writeCompact(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                member.value.writeCompact(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
     private func write(to out: inout [UInt8], indent: Int) {
         switch self {
         case .null: out += "null".utf8
