@@ -46,6 +46,20 @@ import Testing
         #expect(ProjectRoot.find(from: outer.path("inner/Views")) == ProjectRoot(path: outer.path("inner"), marker: .repository))
     }
 
+    /// Paths are taken as written: a linked folder (`loop -> ..`) is not resolved, so the search
+    /// never leaves the tree (Foundation's `standardizingPath` resolves links on Linux, and once
+    /// made the root `/tmp`, and the index the whole of it).
+    @Test func linkedFoldersAreNotResolved() throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        try tree.write("Sources/A.swift", "struct A {}\n")
+        try FileManager.default.createSymbolicLink(atPath: tree.path("Sources/loop"), withDestinationPath: "..")
+        let configuration = try ConfigurationLoader(schema: .standard)
+            .load(explicitPath: nil, startDirectory: tree.path("Sources/loop"), workingDirectory: tree.root)
+        #expect(configuration.rootDirectory.hasPrefix(tree.root), "\(configuration.rootDirectory)")
+        #expect(ProjectRoot.find(from: tree.path("Sources/loop")).path.hasPrefix(tree.root))
+    }
+
     @Test func startFolderOfSeveralPaths() {
         let fileSystem = FakeFolders(["/r/App/Views", "/r/App/Models", "/r/Other"])
         #expect(ProjectRoot.startFolder(for: ["/r/App/Views/A.swift"], workingDirectory: "/tmp", fileSystem: fileSystem) == "/r/App/Views")

@@ -67,7 +67,9 @@ public struct ConfigurationLoader: Sendable {
     /// The nearest `.linter.yml` in `directory` or its parents, not looking above the first
     /// folder that contains `.git` (a folder, or a file in worktrees and submodules).
     public static func findConfigurationFile(startingAt directory: String) -> String? {
-        var current = (directory as NSString).standardizingPath
+        // Textually, as every path here: Foundation's `standardizingPath` resolves symbolic links
+        // on Linux, so a linked folder (`loop -> ..`) would move the search elsewhere.
+        var current = FileDiscovery.absolute(directory, relativeTo: "/")
         while true {
             let candidate = (current as NSString).appendingPathComponent(fileName)
             var isDirectory: ObjCBool = false
@@ -116,12 +118,12 @@ public struct ConfigurationLoader: Sendable {
 
     package static func absolutePath(_ path: String, relativeTo directory: String) -> String {
         let joined = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-        return (joined as NSString).standardizingPath
+        return FileDiscovery.absolute(joined, relativeTo: "/")
     }
 
     /// Relative to the working directory when inside it (what the user typed), else absolute.
     package static func displayPath(_ absolutePath: String, workingDirectory: String) -> String {
-        let base = (workingDirectory as NSString).standardizingPath
+        let base = FileDiscovery.absolute(workingDirectory, relativeTo: "/")
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return absolutePath.hasPrefix(prefix) ? String(absolutePath.dropFirst(prefix.count)) : absolutePath
     }
