@@ -11,7 +11,7 @@ import Testing
 @Suite struct FormatterSupportTests {
     @Test func registryNamesAreUniqueAndResolvable() {
         let names = OutputFormatterRegistry.names
-        #expect(names == ["xcode", "github", "json", "sarif", "checkstyle", "junit", "gitlab", "markdown", "summary", "csv"])
+        #expect(names == ["xcode", "github", "json", "sarif", "checkstyle", "junit", "gitlab", "markdown", "summary", "csv", "rdjson", "rdjsonl"])
         for name in names {
             #expect(OutputFormatterRegistry.named(name).map { type(of: $0).name } == name)
         }
