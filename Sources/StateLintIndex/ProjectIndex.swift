@@ -35,6 +35,9 @@ public struct TypeDeclarationSummary: Sendable {
     package var headerDeclarations: [Int32] = []
     /// The entries' names, one after another: one buffer per file instead of a `String` each.
     package var names: [UInt8] = []
+    /// The last name of each generic class, actor, struct or enum (`Store` of `class Store<State>`):
+    /// a type written without its generic arguments is not spelled out.
+    public var genericTypeNames: [String] = []
 
     public init() {}
 
@@ -58,6 +61,10 @@ public struct TypeDeclarationSummary: Sendable {
                 let start = names.count
                 structure.appendQualifiedName(of: index, to: &names)
                 addEntry(from: start, kind: declaration.kind, mayBeDotted: declaration.parent != nil)
+                let afterName = declaration.nameEndToken + 1
+                if structure.code.kind(afterName) == .operator, structure.code.text(afterName, is: "<") {
+                    genericTypeNames.append(structure.code.string(declaration.nameEndToken))
+                }
             case .extension:
                 // The protocols require a class.
                 guard structure.inherits(index, "ObservableObject") || structure.inherits(index, "AnyObject")
@@ -102,6 +109,7 @@ public struct TypeDeclarationSummary: Sendable {
     /// the qualified name): what a target's overlay index needs (see `TypeScopes`).
     public func restricted(toNames hashes: Set<UInt64>) -> TypeDeclarationSummary {
         var kept = TypeDeclarationSummary()
+        kept.genericTypeNames = genericTypeNames
         for entry in entries where hashes.contains(entry.hash) {
             let start = kept.names.count
             kept.names += nameBytes(of: entry)
@@ -151,6 +159,8 @@ public struct ProjectIndex: Sendable {
     private var strings: StringTables?
     /// Which types conform to `ObservableObject` and the SwiftUI protocols, and which are `@Observable`.
     public internal(set) var conformances = ConformanceIndex()
+    /// The last names of the generic types declared (`TypeDeclarationSummary.genericTypeNames`).
+    public internal(set) var genericTypeNames: Set<String> = []
     /// Typealias name (qualified, and its last component) → target, for aliases whose target the
     /// project does not declare.
     public internal(set) var externalAliases: [String: String] = [:]
@@ -223,6 +233,7 @@ public struct ProjectIndex: Sendable {
             }
             if !summary.aliases.isEmpty { aliases.append((position, summary.aliases)) }
             headers += summary.headers
+            if !summary.genericTypeNames.isEmpty { index.genericTypeNames.formUnion(summary.genericTypeNames) }
         }
 
         /// The finished index. Typealiases whose target the project does not declare resolve

@@ -126,6 +126,21 @@ public struct TypeTraits: Sendable, Hashable {
 }
 
 extension TypeResolver {
+    /// Generic classes of Apple's frameworks that apps create (the catalog does not say which
+    /// types are generic).
+    private static let genericFrameworkClasses: Set<String> = [
+        "NSCache", "NSMapTable", "NSHashTable", "PassthroughSubject", "CurrentValueSubject", "NSFetchRequest",
+        "NSFetchedResultsController",
+    ]
+
+    /// Whether a type of this name may be generic (any declaration of its last name is, in any
+    /// layer, or it is one of Apple's generic classes): then `Store(…)` does not spell out its type.
+    public func mayBeGeneric(_ name: String) -> Bool {
+        let component = lastComponent(name)
+        return Self.genericFrameworkClasses.contains(component) || project.genericTypeNames.contains(component)
+            || (target?.genericTypeNames.contains(component) ?? false) || dependencies.genericTypeNames.contains(component)
+    }
+
     /// Whether the type `name` may be an `ObservableObject` that is not `@Observable`: false for
     /// most names at the cost of one set lookup, before `traits(of:inScope:)` decides.
     public func mayBeLegacyObservableObject(_ name: String) -> Bool {

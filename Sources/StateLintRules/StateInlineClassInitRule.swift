@@ -24,14 +24,25 @@ public struct StateInlineClassInitRule: Rule {
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
         // The App and previews make their state once.
         guard !view.role.isCreatedOnce else { return [] }
-        return view.initialValues(wrappedIn: .state).compactMap { initial in
+        let reported = view.initialValues(wrappedIn: .state).compactMap { initial -> (InitialValue, String)? in
             guard case .creation = initial.value, let type = initial.createdTypeName else { return nil }
             let reportsUnknown = reportUnknownTypes && startsUppercase(type)
             let traits = context.traits(of: type, in: view, reportsWhenUnknown: reportsUnknown)
             guard traits.isClass || (reportsUnknown && traits.kind == nil) else { return nil }
             // An `ObservableObject` in `@State` is a worse bug, which that rule reports.
             if traits.isLegacyObservableObject && context.isEnabled(ObservableObjectInStateRule.self) { return nil }
-            return RuleViolation(at: initial.span, Self.message(property: initial.property.name, type: type))
+            return (initial, type)
+        }
+        guard !reported.isEmpty else { return [] }
+        // One rewrite for every property it can take; each other one says why not.
+        let plan = LazilyOwnedStateFix.plan(reported.map(\.0.property), replacing: .state, in: view, context)
+        return reported.map { initial, type in
+            let name = initial.property.name
+            let message = Self.message(property: name, type: type)
+            if let refusal = plan.refusals[name] {
+                return RuleViolation(at: initial.span, message + " No automatic fix: \(refusal).")
+            }
+            return RuleViolation(at: initial.span, fix: plan.fix, message)
         }
     }
 

@@ -60,14 +60,21 @@ package struct FactExtractor {
                                          file: file, start: code[declaration.keywordToken].start))
         }
         var bodies: [(part: Int, index: Int)] = []  // methods and initializers, read below
+        var viewBodies: [(part: Int, index: Int)] = []  // `var body: some View { … }`
         for (index, declaration) in declarations.enumerated() where !declaration.kind.isTypeLike {
             guard let parent = declaration.parent, partOf[parent] >= 0 else { continue }
             let part = Int(partOf[parent])
             switch declaration.kind {
             case .variable:
                 if let property = properties.property(index) { facts.types[part].properties.append(property) }
-                if let name = properties.bodyProtocol(ofVariable: index) { facts.types[part].bodyKind = .property(name) }
-                if code.text(declaration.nameToken, is: "body") { facts.types[part].declaresBody = true }
+                if let name = properties.bodyProtocol(ofVariable: index) {
+                    facts.types[part].bodyKind = .property(name)
+                    if name == "View" || name == "SwiftUI.View" { viewBodies.append((part, index)) }
+                }
+                if code.text(declaration.nameToken, is: "body") {
+                    facts.types[part].declaresBody = true
+                    facts.types[part].bodyCount += 1
+                }
             case .function:
                 if isViewModifierBody(declaration) { facts.types[part].bodyKind = .viewModifier }
                 if declaration.body != nil { bodies.append((part, index)) }
@@ -112,11 +119,27 @@ package struct FactExtractor {
             if !names.isEmpty { watched[part.name, default: []] += names }
         }
         if !watched.isEmpty {
+            let children = structure.children
             for (index, declaration) in declarations.enumerated() where partOf[index] >= 0 {
                 let part = Int(partOf[index])
                 guard let body = declaration.body, let names = watched[facts.types[part].name] else { continue }
-                facts.types[part].uses = UseScanner(code: code, names: names).uses(in: body)
+                let scanned = UseScanner(code: code, names: names).scan(in: body, members: members(children[index]), file: file)
+                facts.types[part].uses = scanned.uses
+                facts.types[part].mentions = scanned.mentions
                 facts.types[part].isFullyScanned = true
+            }
+            for (part, index) in viewBodies where facts.types[part].isFullyScanned {
+                if let body = declarations[index].body {
+                    facts.types[part].viewBody = ViewBodyReader(code: code, file: file).facts(of: body)
+                }
+            }
+        }
+        // An extension whose code was not scanned (its file declares none of the properties) may
+        // still use them: it stays a part, so its view is known not to be fully scanned.
+        for (index, declaration) in declarations.enumerated() where partOf[index] >= 0 && declaration.kind == .extension {
+            let part = Int(partOf[index])
+            if !facts.types[part].isFullyScanned, let body = declaration.body, body.count > 2 {
+                facts.types[part].hasUnscannedCode = true
             }
         }
         for body in structure.previewBodies { facts.previews.append(preview(body)) }
@@ -135,6 +158,20 @@ package struct FactExtractor {
             facts.bracketsPair = code.bracketsPair
         }
         return facts
+    }
+
+    /// The members of a type (or extension), its declarations' `children`, whose code a
+    /// `UseScanner` attributes names to, in source order.
+    private func members(_ children: [Int]) -> [UseScanner.Member] {
+        children.compactMap { member in
+            let declaration = structure.declarations[member]
+            let end = declaration.body?.upperBound ?? declaration.initializer.map { $0.upperBound - 1 }
+            guard let end, end >= declaration.startToken else { return nil }
+            let modifiers = structure.modifiers(of: member)
+            let isElsewhere = declaration.kind.isTypeLike || modifiers.contains(.static) || modifiers.contains(.class)
+            let name = declaration.kind == .initializer ? "init" : structure.name(of: member)
+            return UseScanner.Member(range: declaration.startToken...end, name: name, kind: declaration.kind, isElsewhere: isElsewhere)
+        }
     }
 
     /// Structs and extensions, and other types that name a SwiftUI protocol (`final class
@@ -177,11 +214,13 @@ package struct FactExtractor {
     }
 
     /// Whether the property may hold an object a wrapper fix or `observable_object_in_state`
-    /// cares about: an `@ObservedObject`, or a `@State` whose declared or created type the catalog
+    /// cares about: an `@ObservedObject`, a `@StateObject` created in its declaration (which
+    /// `LazilyOwnedStateFix` may rewrite), or a `@State` whose declared or created type the catalog
     /// does not know as a value type (`Date()`, `String?` need nothing).
     private static func mayHoldObject(_ property: PropertyFacts) -> Bool {
         switch property.wrapper {
         case .observedObject: return true
+        case .stateObject: return property.writtenCreation != nil
         case .state:
             guard let type = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
             else { return false }
@@ -206,7 +245,7 @@ package struct FactExtractor {
 extension TypeFacts {
     package var isEmpty: Bool {
         properties.isEmpty && methods.isEmpty && initializers.isEmpty && handlers.isEmpty && bodyKind == nil
-            && inheritance.isEmpty && !hasUnreadBodies
+            && inheritance.isEmpty && !hasUnreadBodies && !hasUnscannedCode
     }
 
     package var hasReportableFacts: Bool {

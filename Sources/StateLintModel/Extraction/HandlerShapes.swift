@@ -21,8 +21,41 @@ package struct HandlerShapes {
     }
 
     package func closureShape(_ closure: ClosedRange<Int>) -> ClosureShape {
-        ClosureShape(open: code[closure.lowerBound].start, close: code[closure.upperBound].start,
-                     lastStatementEnd: closure.count > 2 ? code[closure.upperBound - 1].end : nil)
+        let signatureEnd = self.signatureEnd(of: closure)
+        let first = (signatureEnd ?? closure.lowerBound) + 1
+        return ClosureShape(open: code[closure.lowerBound].start, close: code[closure.upperBound].start,
+                            lastStatementEnd: closure.count > 2 ? code[closure.upperBound - 1].end : nil,
+                            firstStatementStart: first < closure.upperBound ? code[first].start : nil,
+                            statementsOpen: code[signatureEnd ?? closure.lowerBound].end)
+    }
+
+    /// The `in` that ends a closure's signature (`{ [weak self] in`, `{ @MainActor in`,
+    /// `{ value in`, `{ (a: Int) async -> Void in`), if it has one.
+    private func signatureEnd(of closure: ClosedRange<Int>) -> Int? {
+        var k = closure.lowerBound + 1
+        while k < closure.upperBound {
+            if code.keyword(k) == .in { return k }
+            switch code.kind(k) {
+            case .leftBracket?, .leftParen?:
+                guard let close = code.partner(of: k) else { return nil }
+                k = close + 1
+                continue
+            case .attribute?, .identifier?, .comma?, .period?:
+                break
+            case .operator?:
+                // `->`, and the `?`/`!` of types.
+                guard code.text(k, is: "->") || code.text(k, is: "?") || code.text(k, is: "!") else { return nil }
+            case .keyword?:
+                switch code.keyword(k) {
+                case .throws, .rethrows, .wildcard, .`Self`, .`Any`: break
+                default: return nil
+                }
+            default:
+                return nil
+            }
+            k += 1
+        }
+        return nil
     }
 
     /// The offset of the first code token after the call (comments and blanks skipped).

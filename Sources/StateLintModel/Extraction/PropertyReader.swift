@@ -55,15 +55,59 @@ package struct PropertyReader {
         }
         let end = (declaration.initializer?.upperBound ?? declaration.typeAnnotation?.upperBound ?? declaration.nameToken + 1) - 1
         let modifiers = structure.modifiers(of: index)
+        let initialValue = valueRange.map { values.value(in: $0) }
+        var written: WrittenCreation?
+        if case .creation(let creation)? = initialValue, declaration.initializer != nil {
+            written = writtenCreation(index, creation)
+        }
         return PropertyFacts(
             name: structure.name(of: index), wrapper: wrapper, isPreviewable: isPreviewable,
             isStatic: modifiers.contains(.static) || modifiers.contains(.class),
-            declaredType: declaredType, initialValue: valueRange.map { values.value(in: $0) },
+            declaredType: declaredType, initialValue: initialValue,
             span: SourceSpan(file, code, declaration.startToken, max(declaration.startToken, end)),
             nameSpan: SourceSpan(file, code, declaration.nameToken, declaration.nameToken),
             wrapperSpan: wrapperAttribute.map { SourceSpan(file, code, $0.token, $0.nameToken) },
             wrapperNameSpan: wrapperAttribute.map { SourceSpan(file, code, $0.nameToken, $0.nameToken) },
-            hasWrapperArguments: wrapperAttribute?.arguments != nil)
+            hasWrapperArguments: wrapperAttribute?.arguments != nil, writtenCreation: written)
+    }
+
+    /// The text around the creation `= Model(…)` of the variable declared at `index`.
+    private func writtenCreation(_ index: Int, _ creation: Creation) -> WrittenCreation? {
+        let declaration = structure.declarations[index]
+        let code = structure.code
+        guard let value = declaration.initializer, !value.isEmpty else { return nil }
+        let file = structure.file
+        let valueText = file.text(code[value.lowerBound].start..<code[value.upperBound - 1].end)
+        let annotation = declaration.typeAnnotation.flatMap { range in
+            range.isEmpty ? nil : file.text(code[range.lowerBound].start..<code[range.upperBound - 1].end)
+        }
+        // The created type as written: from the creation's first token to the call (generic
+        // arguments kept), without `.init`.
+        var createdType: String?
+        var isImplicitInit = false
+        var k = code.kind(value.lowerBound) == .leftBrace ? value.upperBound : value.lowerBound
+        while k < value.upperBound, code.keyword(k) == .try || code.keyword(k) == .await || code.kind(k) == .operator { k += 1 }
+        if k < value.upperBound, code[k].start == creation.span.range.lowerBound {
+            if code.kind(k) == .period {
+                isImplicitInit = code.keyword(k + 1) == .`init`
+            } else if let nameEnd = TypeNames.qualifiedNameEnd(at: k, in: code), nameEnd > k {
+                createdType = file.text(code[k].start..<code[nameEnd - 1].end)
+            }
+        }
+        let next = value.upperBound
+        // `= Model() { didSet { … } }`: the braces read as a trailing closure are observers.
+        var observers = false
+        if code.kind(value.upperBound - 1) == .rightBrace, let open = code.partner(of: value.upperBound - 1) {
+            observers = code.keyword(open + 1) == .didSet || code.keyword(open + 1) == .willSet
+        }
+        return WrittenCreation(
+            value: valueText,
+            afterName: SourceSpan(file: self.file, range: code[declaration.nameToken].end..<code[value.upperBound - 1].end),
+            annotation: annotation, annotationEnd: declaration.typeAnnotation.map { code[$0.upperBound - 1].end },
+            createdType: createdType, isImplicitInit: isImplicitInit,
+            isLet: code.keyword(declaration.keywordToken) == .let,
+            declaresSeveral: declaration.nameToken != declaration.keywordToken + 1 || code.kind(next) == .comma,
+            hasAccessors: declaration.body != nil || observers)
     }
 
     /// `var body: some View` (or another `some Protocol`): the protocol's name.

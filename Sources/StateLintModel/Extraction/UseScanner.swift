@@ -8,7 +8,23 @@ package struct UseScanner {
     /// The property names, without `$` or `_`.
     package let names: [String]
 
+    /// A member of the scanned type: where its code is, and whether names in it mean other
+    /// things than the type's instance properties (a nested type, a static member).
+    package struct Member {
+        package let range: ClosedRange<Int>
+        package let name: String
+        package let kind: Declaration.Kind
+        package let isElsewhere: Bool
+    }
+
     package func uses(in body: ClosedRange<Int>) -> [String: PropertyUses] {
+        scan(in: body, members: nil, file: FileID(0)).uses
+    }
+
+    /// The uses, and with `members` (the type's members in source order) every mention.
+    package func scan(in body: ClosedRange<Int>, members: [Member]?, file: FileID) -> (uses: [String: PropertyUses], mentions: [String: [PropertyMention]]) {
+        var mentions: [String: [PropertyMention]] = [:]
+        var memberIndex = 0
         let wanted = names.map { Array($0.utf8) }
         // Bit n: some name (or `$name`/`_name`) has n bytes; and the possible first bytes. Most
         // identifiers fail these two tests.
@@ -35,6 +51,14 @@ package struct UseScanner {
                 Self.spells(token, name, skippingFirst: false, bytes) || (prefixed && Self.spells(token, name, skippingFirst: true, bytes))
             }) else { continue }
             let isPrefixed = token.length == wanted[index].count + 1
+            if let members {
+                while memberIndex < members.count, members[memberIndex].range.upperBound < k { memberIndex += 1 }
+                let member = memberIndex < members.count && members[memberIndex].range.contains(k) ? members[memberIndex] : nil
+                if member?.isElsewhere != true,
+                   let mention = mention(at: k, prefix: isPrefixed ? first : nil, references, member: member, file: file) {
+                    mentions[names[index], default: []].append(mention)
+                }
+            }
             var uses = found[names[index]] ?? PropertyUses()
             // `var name = …` declares; `name = …` (or `self.name = …`, `_name = …`) assigns.
             let isAssigned = code.kind(k + 1) == .operator && code.text(k + 1, is: "=")
@@ -50,7 +74,125 @@ package struct UseScanner {
             }
             found[names[index]] = uses
         }
-        return found
+        return (found, mentions)
+    }
+
+    /// How the name at `k` (`model`, `self.model`, `$model`, `_model`: `prefix` is the `$` or
+    /// `_`) is used there; nil where it names something else (a member of another value, a
+    /// declaration, an argument label).
+    private func mention(at k: Int, prefix: UInt8?, _ references: ReferenceReader, member: Member?, file: FileID) -> PropertyMention? {
+        guard let reference = references.reference(endingAt: k) else { return nil }
+        let previous = code.keyword(reference.start - 1)
+        if previous == .var || previous == .let || previous == .func || previous == .case { return nil }
+        // `Child(model: x)`, `func f(model: Model)`: a label.
+        if code.kind(k + 1) == .colon, code.kind(reference.start - 1) == .leftParen || code.kind(reference.start - 1) == .comma {
+            return nil
+        }
+        let form: PropertyMention.Form
+        if prefix == UInt8(ascii: "$") {
+            form = code.kind(k + 1) == .period ? .projectedMember : .wholeProjection
+        } else if prefix == UInt8(ascii: "_") {
+            form = .storage
+        } else if code.kind(k + 1) == .operator, code[k + 1].start == code[k].end, code.file.bytes[code[k + 1].start] == UInt8(ascii: "?") {
+            form = .optionalChain
+        } else if code.kind(k + 1) == .operator, code.text(k + 1, is: "=") {
+            form = .assignment
+        } else if code.kind(k + 1) == .operator, code.text(k + 1, is: "==") || code.text(k + 1, is: "!="),
+                  code.keyword(k + 2) == .nil {
+            form = .nilComparison
+        } else if let opening = statementOpening(reference.start), let end = memberStatementEnd(after: k),
+                  !returnsItsValue(opening: opening, end: end, member: member) {
+            form = .memberStatement
+        } else {
+            form = .value
+        }
+        return PropertyMention(form: form, isSpelledWithSelf: reference.start != k, member: member?.name,
+                               memberKind: member?.kind, file: file, offset: code[k].start)
+    }
+
+    /// Where the statement starting at `k` (after any `try` and `await`) is opened: the token
+    /// before it (`{`, `;`, or the end of the line before); nil when `k` starts no statement.
+    /// (Not after a closure's `in`, which could be a `for`'s.)
+    private func statementOpening(_ k: Int) -> Int? {
+        var previous = k - 1
+        while previous >= 0 {
+            if code.keyword(previous) == .try || code.keyword(previous) == .await {
+                previous -= 1
+            } else if code.kind(previous) == .operator, code.keyword(previous - 1) == .try,
+                      code.text(previous, is: "?") || code.text(previous, is: "!") {
+                previous -= 1
+            } else {
+                break
+            }
+        }
+        guard previous >= 0 else { return nil }
+        switch code.kind(previous) {
+        case .leftBrace?, .semicolon?:
+            return previous
+        case .rightBrace?, .rightParen?, .rightBracket?, .identifier?, .integer?, .float?, .stringDelimiter?:
+            return code.lineBreakBefore[previous + 1] ? previous : nil
+        case .keyword?:
+            let word = code.keyword(previous)
+            let endsExpression = word == .`self` || word == .true || word == .false || word == .nil
+            return code.lineBreakBefore[previous + 1] && endsExpression ? previous : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the statement between `opening` and `end` is the only one of its block and that
+    /// block returns it: a getter or closure of one expression (`var title: String { model.name }`,
+    /// `.map { model.name }`), where an optional chain would change the type. Only the body of a
+    /// function that returns nothing (`func save() { model.save() }`) discards it for sure.
+    private func returnsItsValue(opening: Int, end: Int, member: Member?) -> Bool {
+        guard code.kind(opening) == .leftBrace, code.kind(end) == .rightBrace, code.partner(of: end) == opening else { return false }
+        guard let member, member.kind == .function, member.range.upperBound == end else { return true }
+        // `func f() -> T {`: an arrow outside the parameters' parentheses.
+        var j = member.range.lowerBound
+        while j < opening {
+            if code.kind(j) == .leftParen || code.kind(j) == .leftBracket, let close = code.partner(of: j), close < opening {
+                j = close + 1
+                continue
+            }
+            if code.kind(j) == .operator, code.text(j, is: "->") { return true }
+            j += 1
+        }
+        return false
+    }
+
+    /// Where the statement ends (the token after it) when `.member`, calls and subscripts follow
+    /// the name at `k` to its end or to an assignment (`model.title = x`, `model.count += 1`):
+    /// nothing that uses the value. Nil otherwise.
+    private func memberStatementEnd(after k: Int) -> Int? {
+        guard code.kind(k + 1) == .period else { return nil }
+        var j = k + 1
+        while j < code.count {
+            if code.lineBreakBefore[j] && !(code.kind(j) == .period && ExpressionBounds.continuesExpression(j, in: code)) { return j }
+            switch code.kind(j) {
+            case .period?:
+                guard code.kind(j + 1) == .identifier else { return nil }
+                j += 2
+            case .leftParen?, .leftBracket?, .leftBrace?:
+                guard let close = code.partner(of: j) else { return nil }
+                j = close + 1
+            case .operator?:
+                let token = code[j]
+                let bytes = code.file.bytes
+                // `!` or `?` against what it unwraps; an assignment (`=`, `+=`, …) ends the chain.
+                if token.start == code[j - 1].end, code.text(j, is: "!") || code.text(j, is: "?") {
+                    j += 1
+                    continue
+                }
+                let assigns = bytes[token.end - 1] == UInt8(ascii: "=") && !code.text(j, is: "==") && !code.text(j, is: "!=")
+                    && !code.text(j, is: "<=") && !code.text(j, is: ">=") && !code.text(j, is: "===") && !code.text(j, is: "!==")
+                return assigns ? j : nil
+            case .semicolon?, .rightBrace?:
+                return j
+            default:
+                return nil
+            }
+        }
+        return j
     }
 
     /// Whether the token's bytes (after its first byte, with `skippingFirst`) are `name`'s.

@@ -61,7 +61,16 @@ public final class TypeFacts: @unchecked Sendable {
     /// wrapper fixes ask. Recorded for the parts that declare such properties and for the
     /// extensions of them in the same file (`isFullyScanned`).
     public internal(set) var uses: [String: PropertyUses] = [:]
+    /// Where this part's code names those properties, by name (see `PropertyMention`): recorded
+    /// with `uses`, in members of the type itself (not in nested types or static members).
+    public internal(set) var mentions: [String: [PropertyMention]] = [:]
+    /// Its `var body: some View`, when it declares one and `uses` were recorded for it.
+    public internal(set) var viewBody: ViewBodyFacts?
+    /// How many `var body` it declares (two in `#if` branches).
+    public internal(set) var bodyCount = 0
     public internal(set) var isFullyScanned = false
+    /// An extension with code that was not scanned for the properties: its file declares none.
+    public internal(set) var hasUnscannedCode = false
     /// Its methods and initializers were left unread (`FactExtractor.BodyReading.ofLikelyViews`):
     /// `methods` and `initializers` are empty whatever the code does, until the file's facts are
     /// made again with every body read.

@@ -33,6 +33,19 @@ public struct ClosureShape: Sendable {
     public let close: Int
     /// Just past the last token before the `}`; nil for an empty closure.
     public let lastStatementEnd: Int?
+    /// Where the first statement starts, after a signature (`{ [weak model] in`, `{ @MainActor in`);
+    /// nil for an empty closure.
+    public let firstStatementStart: Int?
+    /// Just past the `{`, or past the `in` of a signature: where statements may be added first.
+    public let statementsOpen: Int
+
+    public init(open: Int, close: Int, lastStatementEnd: Int?, firstStatementStart: Int? = nil, statementsOpen: Int? = nil) {
+        self.open = open
+        self.close = close
+        self.lastStatementEnd = lastStatementEnd
+        self.firstStatementStart = firstStatementStart
+        self.statementsOpen = statementsOpen ?? open + 1
+    }
 }
 
 /// The edits that turn `.onAppear { Task { body } }` into `.task { body }`: rename the modifier,

@@ -62,10 +62,13 @@ public final class PropertyFacts: Sendable {
     public let wrapperNameSpan: SourceSpan?
     /// The wrapper attribute has arguments (`@State(initialValue: …)`).
     public let hasWrapperArguments: Bool
+    /// How the declaration writes a value it creates (`= Model(…)`): what a fix that moves the
+    /// creation elsewhere copies. Only for a creation in the declaration itself.
+    public let writtenCreation: WrittenCreation?
 
     package init(name: String, wrapper: PropertyWrapper, isPreviewable: Bool, isStatic: Bool, declaredType: DeclaredType?,
          initialValue: ValueFacts?, span: SourceSpan, nameSpan: SourceSpan, wrapperSpan: SourceSpan?,
-         wrapperNameSpan: SourceSpan?, hasWrapperArguments: Bool = false) {
+         wrapperNameSpan: SourceSpan?, hasWrapperArguments: Bool = false, writtenCreation: WrittenCreation? = nil) {
         self.name = name
         self.wrapper = wrapper
         self.isPreviewable = isPreviewable
@@ -77,5 +80,42 @@ public final class PropertyFacts: Sendable {
         self.wrapperSpan = wrapperSpan
         self.wrapperNameSpan = wrapperNameSpan
         self.hasWrapperArguments = hasWrapperArguments
+        self.writtenCreation = writtenCreation
+    }
+}
+
+/// The text of a stored property's declaration around a value it creates: `@State private var
+/// model: Model = Model(id: 1)`. Kept only for such declarations, for the fixes that rewrite them.
+public struct WrittenCreation: Sendable, Hashable {
+    /// The value after `=`, as written (line breaks included).
+    public let value: String
+    /// From just past the name to the end of the value (`: Model = Model(id: 1)`).
+    public let afterName: SourceSpan
+    /// The type annotation as written (`Model`, `Store<Feature>?`), if any.
+    public let annotation: String?
+    /// Where the annotation ends, if there is one.
+    public let annotationEnd: Int?
+    /// The created type as written before the call, generic arguments kept (`Store<Feature>`,
+    /// `Settings.Model`, the `Model` of `Model.init(…)`); nil for `.init(…)` and `{ … }()`.
+    public let createdType: String?
+    /// The value is `.init(…)`: its type is the annotation's.
+    public let isImplicitInit: Bool
+    /// The declaration is `let`, or declares several names (`var a = A(), b = B()`), or has
+    /// accessors or observers (`{ didSet { … } }`): nothing a fix can move a value out of.
+    public let isLet: Bool
+    public let declaresSeveral: Bool
+    public let hasAccessors: Bool
+
+    package init(value: String, afterName: SourceSpan, annotation: String?, annotationEnd: Int?, createdType: String?,
+                 isImplicitInit: Bool, isLet: Bool, declaresSeveral: Bool, hasAccessors: Bool) {
+        self.value = value
+        self.afterName = afterName
+        self.annotation = annotation
+        self.annotationEnd = annotationEnd
+        self.createdType = createdType
+        self.isImplicitInit = isImplicitInit
+        self.isLet = isLet
+        self.declaresSeveral = declaresSeveral
+        self.hasAccessors = hasAccessors
     }
 }

@@ -95,6 +95,19 @@ extension SwiftUIView {
         return total
     }
 
+    /// Every place the view's code names the property (see `PropertyMention`), over the parts
+    /// that were scanned for it.
+    public func mentions(of name: String) -> [PropertyMention] {
+        parts.flatMap { $0.mentions[name] ?? [] }
+    }
+
+    /// The view's `var body: some View`, when it has exactly one `body` and that is it (and its
+    /// part was scanned for mentions).
+    public var viewBody: ViewBodyFacts? {
+        guard parts.reduce(0, { $0 + $1.bodyCount }) == 1 else { return nil }
+        return parts.lazy.compactMap(\.viewBody).first
+    }
+
     /// Every new instance the view's code assigns to the property: in initializers, methods and
     /// action modifiers (not only appear handlers).
     public func creations(assignedTo name: String) -> [Creation] {

@@ -51,10 +51,14 @@ package enum TeardownFix {
             let startsLine = appear.dotOffset - context.start(ofLine: dotLine, in: file) == indent.utf8.count
             let chainIndent = startsLine ? indent : indent + style.indentation.unit
             let end = SourceSpan(file: file, range: appear.callEnd..<appear.callEnd)
-            let body = names.map { "\($0) = nil" }.joined(separator: "; ")
-            return Fix(summary: "Add `.onDisappear { \(body) }`",
-                       edits: [context.edit(end, "\n\(chainIndent).onDisappear { \(body) }")])
+            return Fix(summary: "Add `\(modifier(releasing: names))`",
+                       edits: [context.edit(end, "\n\(chainIndent)\(modifier(releasing: names))")])
         }
+    }
+
+    /// A new modifier releasing `names`: `.onDisappear { model = nil }`.
+    package static func modifier(releasing names: [String]) -> String {
+        ".onDisappear { \(names.map { "\($0) = nil" }.joined(separator: "; ")) }"
     }
 
     /// An edit adding `statements` at the end of `closure`: after `; ` on a one-line closure,

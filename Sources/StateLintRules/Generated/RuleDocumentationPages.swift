@@ -1536,7 +1536,7 @@ holds the first one. Migrating from `ObservableObject` + `@StateObject` to `@Obs
 ## How to fix
 
 Keep an optional in `@State`, create the object in `.onAppear` (or `.task`) only while it is
-nil, and release it in `.onDisappear`.
+nil, and release it in `.onDisappear`. `statelint --fix` does this where it can (see [Fix](#fix)).
 
 Before:
 
@@ -1571,12 +1571,105 @@ If the model should be shared rather than owned, pass it in (`let model: Library
 
 ## Fix
 
-No automatic fix: the safe pattern (an optional in `@State`, created on appear only while nil,
-released on disappear) changes the property's type, and with it every use of the property
-(`model.books` becomes `model?.books`, `$model.title` no longer is a binding, a child view that
-takes a `LibraryModel` needs an `if let`). That is not a mechanical edit, and a rewrite that
-compiles differently would be a guess. When the class is an `ObservableObject`,
-`observable_object_in_state` reports the declaration instead, and its fix (`@StateObject`) applies.
+`statelint --fix` rewrites the property into the lazily owned form above, with one fix for every
+such property of the view (the same on each finding):
+
+- the declaration becomes `@State private var model: LibraryModel?`: access level, other
+  attributes and comments kept; the type is the created one with its generic arguments
+  (`Store<Search>?`), or the declared one for `.init(…)`;
+- `body`'s expression is wrapped in `ZStack { if let model { … } }`, so every use of `model` in
+  `body` sees the object; a `$model.title` binding goes through `@Bindable var model = model`
+  inside the `if let` (as Apple's `Bindable` documentation shows);
+- `if model == nil { model = LibraryModel(…) }` goes first into the `.onAppear` or `.task` at the
+  end of `body`'s chain when it does not use the property (it stays outside the wrapper, on the
+  `ZStack`), else into a new `.onAppear { … }` there;
+- `model = nil` goes into the `.onDisappear` after it, or into a new one, as
+  [`disappear_missing_teardown`](disappear_missing_teardown.md)'s fix writes it;
+- a statement outside `body` that only calls or sets something on the object (`model.save()`,
+  `try await model.load()`, `model.count += 1`) becomes an optional chain (`model?.save()`).
+
+The wrapper is a `ZStack`, not a `Group`: a `Group` applies its modifiers to the views inside
+it, and while `model` is nil there are none, so its `.onAppear` would never run. A property
+declared optional already (`@State private var draft: Draft? = Draft()`) keeps its type and its
+uses; only the creation moves. The file's line endings and indentation (tabs or spaces) are kept.
+
+No fix where the rewrite could not compile the same or behave the same; the finding says why:
+`body` is not one view expression (several statements, an `if` or `switch`, a ternary) or is a
+`ForEach`, `Section` or `Group` whose views a wrapper would merge; the view has no
+`var body: some View` (a view modifier), or a part in another file; an `init` uses or sets the
+property (`_model = State(…)`, `@State(initialValue:)`); the view uses `_model`; a method or
+computed property uses the object as a value (`return model.title`, `var title: String { model.title }`, `Child(model: model)`);
+`body` assigns the property, reads `self.model`, or uses `$model` as a whole binding (or
+`$model.title` of a class that is not `@Observable`, which `@Bindable` cannot take); the
+declaration is `let`, declares several names or has `didSet`/`willSet`; the created type's generic
+arguments are inferred (`Store(initialState: …)` of a generic `Store`) or StateLint does not know
+the type; or the view makes more than 8 objects this way.
+
+`.onDisappear` also runs when the view is covered by a pushed view or its tab is left: the object
+(and the state of the views inside the `if let`) is then made again when it comes back. Where the
+object must outlive that, pass it in from a parent instead.
+
+Before:
+
+```swift
+import SwiftUI
+
+@Observable final class LibraryModel {
+    var books: [String] = []
+    var query = ""
+    init(shelf: String) {}
+    func save() {}
+}
+
+struct LibraryView: View {
+    @State private var model = LibraryModel(shelf: "fiction")
+    @State private var visits = 0
+
+    var body: some View {
+        List(model.books, id: \.self) { Text($0) }
+            .searchable(text: $model.query)
+            .onAppear { visits += 1 }
+    }
+
+    private func save() {
+        model.save()
+    }
+}
+```
+
+After:
+
+```swift
+import SwiftUI
+
+@Observable final class LibraryModel {
+    var books: [String] = []
+    var query = ""
+    init(shelf: String) {}
+    func save() {}
+}
+
+struct LibraryView: View {
+    @State private var model: LibraryModel?
+    @State private var visits = 0
+
+    var body: some View {
+        ZStack {
+            if let model {
+                @Bindable var model = model
+                List(model.books, id: \.self) { Text($0) }
+                    .searchable(text: $model.query)
+            }
+        }
+        .onAppear { if model == nil { model = LibraryModel(shelf: "fiction") }; visits += 1 }
+        .onDisappear { model = nil }
+    }
+
+    private func save() {
+        model?.save()
+    }
+}
+```
 
 ## Options
 

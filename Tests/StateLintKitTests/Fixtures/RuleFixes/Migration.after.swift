@@ -13,18 +13,26 @@ final class CartModel: ObservableObject {
 struct CartView: View {
     @StateObject var cart = CartModel()
     @StateObject private var saved = CartModel()
-    @State private var feed = FeedModel()
+    @State private var feed: FeedModel?
 
     var body: some View {
-        List(cart.items + saved.items, id: \.self) { Text($0) }
-            .task {
-                // keep polling
-                await feed.poll()
+        ZStack {
+            if let feed {
+                List(cart.items + saved.items, id: \.self) { Text($0) }
+                    .task {
+                        // keep polling
+                        await feed.poll()
+                    }
+                    .task {
+                        await feed.poll()
+                        await feed.poll()
+                    }
             }
-            .task {
-                await feed.poll()
-                await feed.poll()
-            }
+        }
+        .onAppear {
+            if feed == nil { feed = FeedModel() }
+        }
+        .onDisappear { feed = nil }
     }
 }
 

@@ -1,0 +1,65 @@
+import StateLintSyntax
+import StateLintIndex
+
+/// Reads a `var body: some View { … }` getter into `ViewBodyFacts`: its one expression, if it is
+/// one, and the modifiers called on that expression at its top level.
+package struct ViewBodyReader {
+    package let code: CodeTokens
+    package let file: FileID
+
+    /// `body`: the code indices of the getter's `{` and `}`.
+    package func facts(of body: ClosedRange<Int>) -> ViewBodyFacts {
+        ViewBodyFacts(file: file, open: code[body.lowerBound].start, close: code[body.upperBound].start,
+                      expression: expression(in: body))
+    }
+
+    private func expression(in body: ClosedRange<Int>) -> RootExpression? {
+        let statements = Statements(code: code, body: (body.lowerBound + 1)..<body.upperBound).ranges
+        guard statements.count == 1, var s = statements.first?.lowerBound, let e = statements.first?.upperBound else { return nil }
+        if code.keyword(s) == .return { s += 1 }
+        guard s < e, code.kind(s) == .identifier || code.keyword(s) == .`self` else { return nil }
+        // `get { … }`: an accessor, not a view.
+        if code.keyword(s) == .get || code.text(s, is: "get") { return nil }
+        var modifiers: [(name: String, dot: Int)] = []
+        var k = s
+        while k < e {
+            switch code.kind(k) {
+            case .leftParen?, .leftBrace?, .leftBracket?:
+                guard let close = code.partner(of: k), close < e else { return nil }
+                k = close + 1
+                continue
+            case .period?:
+                guard code.kind(k + 1) == .identifier || code.keyword(k + 1) == .`init` else { return nil }
+                if k > s { modifiers.append((code.string(k + 1), k)) }
+            case .identifier?:
+                // `Store<Feature>(…)`: generic arguments belong to the name.
+                let afterArguments = TypeNames.skipGenericArguments(from: k + 1, in: code)
+                if afterArguments > k + 1 {
+                    k = afterArguments
+                    continue
+                }
+                // `Button { … } label: { … }`: a labelled trailing closure.
+                if code.kind(k + 1) == .colon {
+                    guard code.kind(k + 2) == .leftBrace, code.kind(k - 1) == .rightBrace else { return nil }
+                    k += 2
+                    continue
+                }
+            case .keyword?:
+                guard code.keyword(k) == .`self` || code.keyword(k) == .`init` else { return nil }
+            case .operator?:
+                // Only a postfix `?` or `!` written against what it unwraps.
+                guard code.text(k, is: "?") || code.text(k, is: "!"), code[k].start == code[k - 1].end else { return nil }
+            default:
+                return nil
+            }
+            k += 1
+        }
+        var roots: [RootModifier] = []
+        for (position, modifier) in modifiers.enumerated() {
+            let next = position + 1 < modifiers.count ? modifiers[position + 1].dot : e
+            roots.append(RootModifier(name: modifier.name, dotOffset: code[modifier.dot].start, end: code[next - 1].end,
+                                      previousEnd: code[modifier.dot - 1].end))
+        }
+        return RootExpression(start: code[s].start, end: code[e - 1].end, rootName: code.string(s), modifiers: roots)
+    }
+}

@@ -1,0 +1,74 @@
+import StateLintSyntax
+import StateLintIndex
+
+/// A view's `var body: some View { … }`, as the fixes that rewrite it need it: the getter's
+/// braces and, when the body is one view expression, that expression and the modifiers called
+/// on it. Made only for the parts of views whose properties may hold an object (`TypeFacts.mentions`).
+public struct ViewBodyFacts: Sendable {
+    public let file: FileID
+    /// The offsets of the getter's `{` and `}`.
+    public let open: Int
+    public let close: Int
+    /// The body's one expression (after a `return`), when it is nothing else: not several
+    /// statements, an `if` or `switch`, a declaration, or code under `#if`.
+    public let expression: RootExpression?
+}
+
+/// The expression a `body` is: `VStack { … }.padding().onAppear { … }`.
+public struct RootExpression: Sendable {
+    /// The offset of its first token, and just past its last.
+    public let start: Int
+    public let end: Int
+    /// Its first name: `VStack`, `ForEach`, `content`, `Color` (of `Color.red`).
+    public let rootName: String
+    /// The members called or read on it at its top level, in order: `.padding()`, `.onAppear { … }`
+    /// (also the `.red` of `Color.red`). An expression with an operator at its top level
+    /// (`a ? b : c`, `Text("a") + Text("b")`) has no `RootExpression`.
+    public let modifiers: [RootModifier]
+}
+
+/// One `.name(…) { … }` at the top level of a body's expression.
+public struct RootModifier: Sendable {
+    public let name: String
+    /// The offset of its `.`, and just past its arguments and trailing closures.
+    public let dotOffset: Int
+    public let end: Int
+    /// Just past the code before its `.`: where what it is called on ends.
+    public let previousEnd: Int
+}
+
+/// A place where a type's code names one of its properties that may hold an object (`model`,
+/// `self.model`, `$model`, `_model`), and how: what a fix that makes the property optional asks.
+public struct PropertyMention: Sendable, Hashable {
+    public enum Form: Sendable, Hashable {
+        /// `model`, `model.title`, `model.load()`, `Child(model: model)`: the value itself.
+        case value
+        /// `model.save()`, `try await model.load()`, `model.title = x`, `model.count += 1` as a
+        /// statement of its own: what an optional chain (`model?.save()`) does the same to while
+        /// there is an object.
+        case memberStatement
+        /// `model?.title`: an optional chain.
+        case optionalChain
+        /// `model = …`.
+        case assignment
+        /// `model == nil`, `model != nil`.
+        case nilComparison
+        /// `$model.title`: a binding to one of its properties.
+        case projectedMember
+        /// `$model`: the whole projected value.
+        case wholeProjection
+        /// `_model`: the wrapper itself.
+        case storage
+    }
+
+    public let form: Form
+    /// Written `self.model`.
+    public let isSpelledWithSelf: Bool
+    /// The member it is written in (`body`, a method, a computed property, an `init`), nil
+    /// outside any member; `memberKind` is its kind.
+    public let member: String?
+    public let memberKind: Declaration.Kind?
+    /// The file and offset of the name's token.
+    public let file: FileID
+    public let offset: Int
+}

@@ -1,0 +1,436 @@
+import StateLintSyntax
+import StateLintIndex
+import StateLintModel
+
+/// The lazily owned state rewrite: a property that creates its object in its declaration
+/// (`@State private var model = Model(args)`, or `@StateObject` — the wrapper replaced is a
+/// parameter) becomes an optional `@State` the view creates on appear and releases on disappear:
+///
+///     @State private var model: Model?
+///
+///     var body: some View {
+///         ZStack {
+///             if let model {
+///                 CONTENT                      // every use of `model` sees the object
+///             }
+///         }
+///         .onAppear {
+///             if model == nil { model = Model(args) }
+///         }
+///         .onDisappear { model = nil }
+///     }
+///
+/// The body's expression is wrapped up to the appear and disappear modifiers at its end that do
+/// not use the property (they stay outside, on the wrapper, and take the creation and the
+/// release); a `ZStack` and not a `Group`, whose modifiers apply to its members and not to itself:
+/// on a `Group` the `.onAppear` would wait for content that waits for it. `$model.title` goes
+/// through `@Bindable var model = model` inside the `if let` (for an `@Observable` class). A
+/// property declared optional already (`@State var model: Model? = Model()`) keeps its type and
+/// its uses: only the creation moves.
+///
+/// Offered only where every use compiles the same after it (see `Plan.refusals` for the reasons
+/// it is not): one fix for every property of the view it can take, with edits in the files of the
+/// declarations and of `body`.
+package enum LazilyOwnedStateFix {
+    package struct Plan {
+        /// The rewrite of every property it could take, or nil.
+        package let fix: Fix?
+        /// Why each other property is left alone (one short reason), by name.
+        package let refusals: [String: String]
+    }
+
+    /// The most properties of one view it rewrites.
+    package static let maximumProperties = 8
+    /// Modifiers that may follow the wrapper: they take actions only, and compile on any view.
+    private static let lifecycleModifiers: Set<String> = ["onAppear", "task", "onDisappear"]
+    /// Roots that make several views: a wrapper would merge them into one.
+    private static let multipleViewRoots: Set<String> = ["ForEach", "Section", "Group", "TupleView"]
+
+    private struct Accepted {
+        let property: PropertyFacts
+        let written: WrittenCreation
+        /// Its type keeps being optional as declared: only the creation moves.
+        let isDeclaredOptional: Bool
+        let typeText: String
+        let creation: String
+        let isUsedInBody: Bool
+        let usesProjection: Bool
+        /// Where a `?` makes a statement outside `body` an optional chain (`model?.save()`).
+        let chains: [SourceSpan]
+    }
+
+    package static func plan(_ properties: [PropertyFacts], replacing wrapper: PropertyWrapper, in view: SwiftUIView,
+                             _ context: RuleContext) -> Plan {
+        var refusals: [String: String] = [:]
+        let candidates = properties.reduce(into: [PropertyFacts]()) { list, property in
+            if !list.contains(where: { $0.name == property.name }) { list.append(property) }
+        }
+        // One fix takes them all, and every finding carries it: a bound keeps the reports linear.
+        guard candidates.count <= maximumProperties else {
+            return Plan(fix: nil, refusals: refuseAll(candidates, "the view makes more than \(maximumProperties) objects this way, too many to rewrite at once"))
+        }
+        guard let body = view.viewBody, view.role == .view else {
+            return Plan(fix: nil, refusals: refuseAll(candidates, "the view has no single `var body: some View` to wrap"))
+        }
+        guard view.isFullyScanned else {
+            return Plan(fix: nil, refusals: refuseAll(candidates, "a part of the view in another file may use it"))
+        }
+        guard let expression = body.expression else {
+            return Plan(fix: nil, refusals: refuseAll(candidates, "`body` is not a single view expression to wrap"))
+        }
+        if multipleViewRoots.contains(expression.rootName) {
+            return Plan(fix: nil, refusals: refuseAll(candidates, "`body` is a `\(expression.rootName)` of several views, which a wrapper would merge"))
+        }
+        var accepted: [Accepted] = []
+        for property in candidates {
+            switch accept(property, replacing: wrapper, in: view, context) {
+            case .success(let ok): accepted.append(ok)
+            case .failure(let refusal): refusals[property.name] = refusal.reason
+            }
+        }
+        guard !accepted.isEmpty else { return Plan(fix: nil, refusals: refusals) }
+        guard let fix = rewrite(accepted, replacing: wrapper, body: body, expression: expression, in: view, context) else {
+            return Plan(fix: nil, refusals: refusals.merging(refuseAll(accepted.map(\.property), "the rewrite would overlap itself")) { a, _ in a })
+        }
+        return Plan(fix: fix, refusals: refusals)
+    }
+
+    private static func refuseAll(_ properties: [PropertyFacts], _ reason: String) -> [String: String] {
+        Dictionary(properties.map { ($0.name, reason) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    private struct Refusal: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    // MARK: What it takes
+
+    private static func accept(_ property: PropertyFacts, replacing wrapper: PropertyWrapper, in view: SwiftUIView,
+                               _ context: RuleContext) -> Result<Accepted, Refusal> {
+        let name = property.name
+        guard property.wrapper == wrapper, !property.isStatic else { return .failure(Refusal("it is `static`")) }
+        guard let written = property.writtenCreation else {
+            return .failure(Refusal(property.hasWrapperArguments ? "it is written `@\(wrapper.typeName ?? "State")(initialValue:)`"
+                                                                   : "it is created in `init`"))
+        }
+        if written.isLet { return .failure(Refusal("it is a `let`")) }
+        if written.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
+        if written.hasAccessors { return .failure(Refusal("it has `didSet` or `willSet`")) }
+        let isDeclaredOptional = property.declaredType?.isOptional == true
+        // The type the optional holds, as written.
+        let typeText: String
+        if let annotation = written.annotation {
+            typeText = isDeclaredOptional ? annotation : parenthesizedIfNeeded(annotation)
+        } else if let created = written.createdType {
+            // `Store(initialState: …)` of a generic `Store` infers what `Store?` would not say.
+            if !created.contains("<") {
+                let traits = context.types.traits(of: created, inScope: view.name)
+                if traits.kind == nil { return .failure(Refusal("StateLint does not know the type it creates")) }
+                if context.types.mayBeGeneric(created) { return .failure(Refusal("the generic arguments of `\(created)` are inferred, not written")) }
+            }
+            typeText = created
+        } else {
+            return .failure(Refusal("the type it creates is not written out"))
+        }
+        // The value, as `.onAppear` can make it.
+        var creation = written.value
+        if written.isImplicitInit {
+            guard !isDeclaredOptional, written.annotation != nil, creation.hasPrefix(".init") else {
+                return .failure(Refusal("its initial value is an `.init` of an unwritten type"))
+            }
+            creation = typeText + creation.dropFirst(".init".count)
+        }
+        // Every use must compile the same with the optional (outside `body`) or the unwrapped
+        // object (in `body`).
+        var isUsedInBody = false
+        var usesProjection = false
+        var chains: [SourceSpan] = []
+        for mention in view.mentions(of: name) {
+            if mention.form == .storage { return .failure(Refusal("the view uses `_\(name)`")) }
+            if mention.memberKind == .initializer { return .failure(Refusal("an `init` of the view uses it")) }
+            guard !isDeclaredOptional else { continue }
+            let inBody = mention.member == "body" && mention.memberKind == .variable
+            guard inBody else {
+                switch mention.form {
+                case .optionalChain, .assignment, .nilComparison: continue
+                case .memberStatement:
+                    let end = mention.offset + name.utf8.count
+                    chains.append(SourceSpan(file: mention.file, range: end..<end))
+                    continue
+                default: return .failure(Refusal("\(describe(mention)) uses it as a non-optional"))
+                }
+            }
+            isUsedInBody = true
+            if mention.isSpelledWithSelf { return .failure(Refusal("`body` uses `self.\(name)`, which would be the optional")) }
+            switch mention.form {
+            case .value, .nilComparison, .memberStatement:
+                continue
+            case .projectedMember:
+                usesProjection = true
+            case .wholeProjection:
+                return .failure(Refusal("`body` uses `$\(name)` as a whole binding"))
+            case .assignment:
+                return .failure(Refusal("`body` assigns it"))
+            case .optionalChain, .storage:
+                return .failure(Refusal("`body` uses `\(name)?`"))
+            }
+        }
+        if usesProjection {
+            let created = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
+            guard let created, context.types.traits(of: created, inScope: view.name).isObservable else {
+                return .failure(Refusal("`$\(name)` would need `@Bindable`, which takes only an `@Observable` class"))
+            }
+        }
+        return .success(Accepted(property: property, written: written, isDeclaredOptional: isDeclaredOptional,
+                                 typeText: typeText, creation: creation, isUsedInBody: isUsedInBody,
+                                 usesProjection: usesProjection, chains: chains))
+    }
+
+    /// `any Service` → `(any Service)`: what `?` can follow.
+    private static func parenthesizedIfNeeded(_ type: String) -> String {
+        let needs = type.hasPrefix("any ") || type.hasPrefix("some ") || type.contains("&") || type.contains("->")
+        return needs ? "(\(type))" : type
+    }
+
+    /// `save()`, `header`, the view's declaration: where a mention is.
+    private static func describe(_ mention: PropertyMention) -> String {
+        guard let member = mention.member else { return "the view's declaration" }
+        return mention.memberKind == .function ? "`\(member)()`" : "`\(member)`"
+    }
+
+    // MARK: The rewrite
+
+    private static func rewrite(_ accepted: [Accepted], replacing wrapper: PropertyWrapper, body: ViewBodyFacts,
+                                expression: RootExpression, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
+        let file = body.file
+        let changesType = Set(accepted.filter { !$0.isDeclaredOptional }.map(\.property.name))
+        // The modifiers at the end of the chain that stay outside the wrapper: appear and
+        // disappear modifiers that do not use a property whose type changes.
+        var mentionOffsets: [Int] = []
+        for name in changesType { mentionOffsets += view.mentions(of: name).map(\.offset) }
+        var outside = expression.modifiers.count
+        while outside > 0 {
+            let modifier = expression.modifiers[outside - 1]
+            guard lifecycleModifiers.contains(modifier.name),
+                  !mentionOffsets.contains(where: { $0 >= modifier.dotOffset && $0 < modifier.end }) else { break }
+            outside -= 1
+        }
+        let trailing = expression.modifiers[outside...]
+        let wrappedEnd = trailing.first?.previousEnd ?? expression.end
+
+        let style = context.style(of: SourceSpan(file: file, range: expression.start..<expression.start))
+        let unit = style.indentation.unit
+        let firstLine = context.line(ofOffset: expression.start, in: file)
+        let indent = style.indentation(ofLine: firstLine)
+        let isOnLinesOfItsOwn = expression.start - context.start(ofLine: firstLine, in: file) == indent.utf8.count
+        var edits: [TextEdit] = []
+        func insert(_ text: String, at offset: Int, in file: FileID = file) {
+            edits.append(context.edit(SourceSpan(file: file, range: offset..<offset), text))
+        }
+
+        // The declarations: `@State private var model: Model?`.
+        for item in accepted {
+            let property = item.property
+            let written = item.written
+            if item.isDeclaredOptional, let annotationEnd = written.annotationEnd {
+                edits.append(context.edit(SourceSpan(file: written.afterName.file, range: annotationEnd..<written.afterName.range.upperBound), ""))
+            } else {
+                edits.append(context.edit(written.afterName, ": \(item.typeText)?"))
+            }
+            if wrapper != .state, let name = property.wrapperNameSpan {
+                let withAt = name.range.count == (wrapper.typeName ?? "").utf8.count + 1
+                edits.append(context.edit(name, withAt ? "@State" : "State"))
+            }
+        }
+
+        // Statements outside `body` that use the object: optional chains.
+        for item in accepted {
+            edits += item.chains.map { context.edit($0, "?") }
+        }
+
+        // The wrapper around the body's content, binding the properties it uses.
+        let bound = accepted.filter { $0.isUsedInBody && !$0.isDeclaredOptional }
+        var closing = ""
+        if !bound.isEmpty {
+            let condition = "if " + bound.map { "let \($0.property.name)" }.joined(separator: ", ")
+            let bindables = bound.filter(\.usesProjection).map { "@Bindable var \($0.property.name) = \($0.property.name)" }
+            if isOnLinesOfItsOwn {
+                let inner = indent + unit + unit
+                insert("ZStack {\n\(indent + unit)\(condition) {\n" + bindables.map { "\(inner)\($0)\n" }.joined() + inner,
+                       at: expression.start)
+                let lastLine = context.line(ofOffset: max(expression.start, wrappedEnd - 1), in: file)
+                if lastLine > firstLine {
+                    for line in (firstLine + 1)...lastLine where !isBlank(line, in: file, style, context) {
+                        insert(unit + unit, at: context.start(ofLine: line, in: file))
+                    }
+                }
+                closing = "\n\(indent + unit)}\n\(indent)}"
+            } else {
+                insert("ZStack { \(condition) { " + bindables.map { "\($0); " }.joined(), at: expression.start)
+                closing = " } }"
+            }
+        }
+
+        // The creations, into the first appear modifier outside the wrapper, else into a new one.
+        // New modifiers line up with those at the end of the chain; after the wrapper's `}`, with it.
+        func indentation(ofModifier modifier: RootModifier) -> String? {
+            let line = context.line(ofOffset: modifier.dotOffset, in: file)
+            let lineIndent = style.indentation(ofLine: line)
+            return modifier.dotOffset - context.start(ofLine: line, in: file) == lineIndent.utf8.count ? lineIndent : nil
+        }
+        let chainIndent = trailing.last.flatMap(indentation(ofModifier:))
+            ?? (bound.isEmpty ? expression.modifiers.last.flatMap(indentation(ofModifier:)) ?? indent + unit : indent)
+        let appearPosition = trailing.lazy.compactMap { modifier -> Int? in
+            guard modifier.name == "onAppear" || modifier.name == "task" else { return nil }
+            return handlerPosition(at: modifier.dotOffset, in: file, view)
+        }.first { view.handlers[$0].facts.closure != nil }
+        let names = accepted.map(\.property.name)
+        var appended = ""
+        if let appearPosition {
+            let handler = view.handlers[appearPosition].facts
+            edits.append(creations(accepted, into: handler.closure!, file: file, style, context))
+            edits += TeardownFix.fix(releasing: names, at: TeardownFix.destination(after: appearPosition, in: view), in: view, context).edits
+        } else {
+            let disappear = trailing.lazy.compactMap { modifier -> Int? in
+                guard modifier.name == "onDisappear" else { return nil }
+                return handlerPosition(at: modifier.dotOffset, in: file, view)
+            }.first { view.handlers[$0].facts.closure != nil }
+            if isOnLinesOfItsOwn {
+                let statements = accepted.map { "\(chainIndent + unit)\(statement($0, indent: chainIndent + unit, style, context))\n" }
+                appended = "\n\(chainIndent).onAppear {\n" + statements.joined() + "\(chainIndent)}"
+                if disappear == nil { appended += "\n\(chainIndent)\(TeardownFix.modifier(releasing: names))" }
+            } else {
+                let statements = accepted.map { statement($0, indent: indent, style, context) }
+                appended = ".onAppear { \(statements.joined(separator: "; ")) }"
+                if disappear == nil { appended += TeardownFix.modifier(releasing: names) }
+            }
+            if let disappear {
+                edits += TeardownFix.fix(releasing: names, at: .into(disappear), in: view, context).edits
+            }
+        }
+        if wrappedEnd == expression.end {
+            if !closing.isEmpty || !appended.isEmpty { insert(closing + appended, at: expression.end) }
+        } else {
+            if !closing.isEmpty { insert(closing, at: wrappedEnd) }
+            if !appended.isEmpty { insert(appended, at: expression.end) }
+            // A chain indented under its first line (`Text(…)` / `    .onAppear { … }`) now
+            // follows the wrapper's `}`: one level less, with what the fix adds there.
+            if !bound.isEmpty, isOnLinesOfItsOwn, let first = trailing.first, indentation(ofModifier: first) == indent + unit {
+                edits = dedented(edits, lines: context.line(ofOffset: first.dotOffset, in: file)...context.line(ofOffset: expression.end - 1, in: file),
+                                 under: indent + unit, file: file, style, context)
+            }
+        }
+        guard !overlap(edits) else { return nil }
+        let listed = names.map { "`\($0)`" }.joined(separator: ", ")
+        return Fix(summary: "Own \(listed) lazily: an optional created on appear and released on disappear", edits: edits)
+    }
+
+    /// The position in the view's handlers of the action modifier whose `.` is at `offset`.
+    private static func handlerPosition(at offset: Int, in file: FileID, _ view: SwiftUIView) -> Int? {
+        view.handlers.firstIndex { $0.facts.dotOffset == offset && $0.facts.nameSpan.file == file }
+    }
+
+    /// `if model == nil { model = Model(args) }`, the value's later lines indented from `indent`
+    /// as they were from its declaration's line.
+    private static func statement(_ item: Accepted, indent: String, _ style: SourceStyle, _ context: RuleContext) -> String {
+        let name = item.property.name
+        var value = item.creation
+        if value.contains("\n") || value.contains("\r") {
+            let declarationStyle = context.style(of: item.property.nameSpan)
+            let declarationIndent = declarationStyle.indentation(ofLine: context.location(of: item.property.nameSpan).line)
+            let lines = value.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            value = lines.enumerated().map { position, line in
+                guard position > 0, line.hasPrefix(declarationIndent) else { return String(line) }
+                return indent + line.dropFirst(declarationIndent.count)
+            }.joined(separator: "\n")
+        }
+        return "if \(name) == nil { \(name) = \(value) }"
+    }
+
+    /// An edit adding the creations at the start of an action closure: lines of their own before
+    /// the first statement of a multi-line closure, else `…; ` before it on its line.
+    private static func creations(_ accepted: [Accepted], into closure: ClosureShape, file: FileID, _ style: SourceStyle,
+                                  _ context: RuleContext) -> TextEdit {
+        let openLine = context.line(ofOffset: closure.statementsOpen - 1, in: file)
+        let closeLine = context.line(ofOffset: closure.close, in: file)
+        if let first = closure.firstStatementStart {
+            let firstLine = context.line(ofOffset: first, in: file)
+            if firstLine > openLine {
+                let indent = style.indentation(ofLine: firstLine)
+                let lines = accepted.map { "\(indent)\(statement($0, indent: indent, style, context))\n" }.joined()
+                return context.edit(SourceSpan(file: file, range: context.start(ofLine: firstLine, in: file)..<context.start(ofLine: firstLine, in: file)), lines)
+            }
+            let indent = style.indentation(ofLine: firstLine)
+            let text = accepted.map { statement($0, indent: indent, style, context) + "; " }.joined()
+            return context.edit(SourceSpan(file: file, range: first..<first), text)
+        }
+        if closeLine > openLine {
+            let lineStart = context.start(ofLine: closeLine, in: file)
+            let closeIndent = style.indentation(ofLine: closeLine)
+            if closure.close - lineStart == closeIndent.utf8.count {
+                let indent = closeIndent + style.indentation.unit
+                let lines = accepted.map { "\(indent)\(statement($0, indent: indent, style, context))\n" }.joined()
+                return context.edit(SourceSpan(file: file, range: lineStart..<lineStart), lines)
+            }
+        }
+        let indent = style.indentation(ofLine: openLine)
+        let text = accepted.map { statement($0, indent: indent, style, context) }.joined(separator: "; ")
+        return context.edit(SourceSpan(file: file, range: closure.statementsOpen..<closure.close), " \(text) ")
+    }
+
+    /// `edits` with lines `lines` of `file` (those indented at least `indentation`) one unit
+    /// less indented, and the lines the edits add there too.
+    private static func dedented(_ edits: [TextEdit], lines: ClosedRange<Int>, under indentation: String, file: FileID,
+                                 _ style: SourceStyle, _ context: RuleContext) -> [TextEdit] {
+        let unit = style.indentation.unit
+        let path = context.path(of: SourceSpan(file: file, range: 0..<0))
+        let regionStart = context.start(ofLine: lines.lowerBound, in: file)
+        let regionEnd = context.start(ofLine: lines.upperBound + 1, in: file)
+        func dedent(_ text: String, first: Bool) -> String {
+            var lines = text.components(separatedBy: "\n")
+            for index in lines.indices where (index > 0 || first) && lines[index].hasPrefix(unit) {
+                lines[index].removeFirst(unit.count)
+            }
+            return lines.joined(separator: "\n")
+        }
+        var lineStarts: [Int: Int] = [:]  // offset of a line start → its line, for the lines dedented
+        for line in lines where !isBlank(line, in: file, style, context) && style.indentation(ofLine: line).hasPrefix(indentation) {
+            lineStarts[context.start(ofLine: line, in: file)] = line
+        }
+        var result: [TextEdit] = []
+        for var edit in edits {
+            guard edit.path == path, edit.range.lowerBound >= regionStart, edit.range.lowerBound < regionEnd else {
+                result.append(edit)
+                continue
+            }
+            if edit.range.isEmpty, lineStarts.removeValue(forKey: edit.range.lowerBound) != nil {
+                // Lines added at the start of a line dedented: one edit for both.
+                let start = edit.range.lowerBound
+                edit = context.edit(SourceSpan(file: file, range: start..<(start + unit.utf8.count)), dedent(edit.replacement, first: true))
+            } else {
+                edit = context.edit(SourceSpan(file: file, range: edit.range), dedent(edit.replacement, first: false))
+            }
+            result.append(edit)
+        }
+        for start in lineStarts.keys.sorted() {
+            result.append(context.edit(SourceSpan(file: file, range: start..<(start + unit.utf8.count)), ""))
+        }
+        return result
+    }
+
+    /// Whether line `line` holds nothing but blanks (and its line break).
+    private static func isBlank(_ line: Int, in file: FileID, _ style: SourceStyle, _ context: RuleContext) -> Bool {
+        let length = context.start(ofLine: line + 1, in: file) - context.start(ofLine: line, in: file)
+        return length - style.indentation(ofLine: line).utf8.count <= style.lineEnding.rawValue.utf8.count
+    }
+
+    /// Whether two edits touch the same bytes (or insert at the same place) in one file.
+    private static func overlap(_ edits: [TextEdit]) -> Bool {
+        let sorted = edits.sorted { ($0.path, $0.range.lowerBound, $0.range.upperBound) < ($1.path, $1.range.lowerBound, $1.range.upperBound) }
+        for (a, b) in zip(sorted, sorted.dropFirst()) where a.path == b.path {
+            if b.range.lowerBound < a.range.upperBound || b.range.lowerBound == a.range.lowerBound { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,317 @@
+import Foundation
+import Testing
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
+
+/// `state_inline_class_init`'s fix, the lazily owned state rewrite (`LazilyOwnedStateFix`), where
+/// it is not offered: each view below type-checks as it is, is reported, gets no fix, and the
+/// finding says why. What it does where it is offered is in the golden files
+/// (`Fixtures/RuleFixes/LazyState*.swift`), type-checked before and after by `TypeCheckFixTests`.
+@Suite struct LazilyOwnedStateFixTests {
+    struct Refusal: CustomStringConvertible, Sendable {
+        let name: String
+        /// What the message must say after "No automatic fix: ".
+        let reason: String
+        /// The files: `View.swift` holds the view.
+        let files: [String: String]
+        var description: String { name }
+
+        init(_ name: String, _ reason: String, _ source: String, extra: [String: String] = [:]) {
+            self.name = name
+            self.reason = reason
+            files = extra.merging(["View.swift": Self.models + source]) { $1 }
+        }
+
+        static let models = """
+        import SwiftUI
+
+        @Observable final class Model {
+            var name = ""
+            var items: [String] = []
+            func save() {}
+        }
+
+        final class Plain {
+            var name = ""
+        }
+
+        @Observable final class Box<Value> {
+            init(_ value: Value) {}
+        }
+
+        struct Editor: View {
+            @Binding var model: Model
+            var body: some View { Text(model.name) }
+        }
+
+        struct Row: View {
+            let model: Model
+            var body: some View { Text(model.name) }
+        }
+
+
+        """
+    }
+
+    static let refusals: [Refusal] = [
+        Refusal("body of statements", "`body` is not a single view expression to wrap", """
+        struct V: View {
+            @State private var model = Model()
+            @State private var flag = false
+            var body: some View {
+                if flag { Text(model.name) } else { Text("none") }
+            }
+        }
+        """),
+        Refusal("body of several views", "`body` is a `ForEach` of several views, which a wrapper would merge", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View {
+                ForEach(model.items, id: \\.self) { Text($0) }
+            }
+        }
+        """),
+        Refusal("a view modifier", "the view has no single `var body: some View` to wrap", """
+        struct Bordered: ViewModifier {
+            @State private var model = Model()
+            func body(content: Content) -> some View { content.padding() }
+        }
+        """),
+        Refusal("wrapper arguments", "it is written `@State(initialValue:)`", """
+        struct V: View {
+            @State(initialValue: Model()) private var model: Model
+            var body: some View { Text(model.name) }
+        }
+        """),
+        Refusal("created in init", "it is created in `init`", """
+        struct V: View {
+            @State private var model: Model
+            init() { _model = State(initialValue: Model()) }
+            var body: some View { Text(model.name) }
+        }
+        """),
+        Refusal("init reads it", "an `init` of the view uses it", """
+        struct V: View {
+            @State private var model = Model()
+            init(name: String) { model.name = name }
+            var body: some View { Text(model.name) }
+        }
+        """),
+        Refusal("storage", "the view uses `_model`", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { Text(model.name).onAppear { print(_model) } }
+        }
+        """),
+        Refusal("computed property", "`title` uses it as a non-optional", """
+        struct V: View {
+            @State private var model = Model()
+            private var title: String { model.name }
+            var body: some View { Text(title) }
+        }
+        """),
+        Refusal("function returning a member", "`title()` uses it as a non-optional", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { Text(title()) }
+            private func title() -> String {
+                model.name
+            }
+        }
+        """),
+        Refusal("closure returning a member", "`titles` uses it as a non-optional", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { Text(titles.joined()) }
+            private var titles: [String] {
+                let items = [1, 2]
+                return items.map { _ in
+                    model.name
+                }
+            }
+        }
+        """),
+        Refusal("method passing it on", "`row()` uses it as a non-optional", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { row() }
+            private func row() -> some View { Row(model: model) }
+        }
+        """),
+        Refusal("body assigns it", "`body` assigns it", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View {
+                Button(model.name) { model = Model() }
+            }
+        }
+        """),
+        Refusal("self in body", "`body` uses `self.model`, which would be the optional", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { Text(self.model.name) }
+        }
+        """),
+        Refusal("whole binding", "`body` uses `$model` as a whole binding", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { Editor(model: $model) }
+        }
+        """),
+        Refusal("binding to a class that is not @Observable", "`$model` would need `@Bindable`, which takes only an `@Observable` class", """
+        struct V: View {
+            @State private var model = Plain()
+            var body: some View { TextField("Name", text: $model.name) }
+        }
+        """),
+        Refusal("observers", "it has `didSet` or `willSet`", """
+        struct V: View {
+            @State private var model = Model() { didSet { print("replaced") } }
+            var body: some View { Text(model.name) }
+        }
+        """),
+        Refusal("inferred generic arguments", "the generic arguments of `Box` are inferred, not written", """
+        struct V: View {
+            @State private var box = Box(1)
+            var body: some View { Text("\\(box)") }
+        }
+        """),
+        Refusal("closure without a written type", "the type it creates is not written out", """
+        struct V: View {
+            @State private var model = { Model() }()
+            var body: some View { Text(model.name) }
+        }
+        """),
+        Refusal("a part in another file", "a part of the view in another file may use it", """
+        struct V: View {
+            @State var model = Model()
+            var body: some View { Text(model.name) }
+        }
+        """, extra: ["V+Save.swift": "import SwiftUI\nextension V {\n    func save() { model.save() }\n}\n"]),
+        Refusal("too many", "the view makes more than 8 objects this way, too many to rewrite at once", """
+        struct V: View {
+            @State private var a = Model()
+            @State private var b = Model()
+            @State private var c = Model()
+            @State private var d = Model()
+            @State private var e = Model()
+            @State private var f = Model()
+            @State private var g = Model()
+            @State private var h = Model()
+            @State private var i = Model()
+            var body: some View { Text(a.name) }
+        }
+        """),
+    ]
+
+    @Test(arguments: refusals)
+    func noFixAndTheMessageSaysWhy(_ refusal: Refusal) throws {
+        let errors = try TypeCheck.typeCheck(files: refusal.files)
+        #expect(errors.isEmpty, "\(refusal) does not type-check:\n\(errors.joined(separator: "\n"))")
+        let findings = RuleHarness.findings(refusal.files.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                                            rules: [StateInlineClassInitRule.description.id])
+        #expect(!findings.isEmpty, "\(refusal): not reported")
+        for finding in findings {
+            #expect(finding.fix == nil, "\(refusal): \(finding.fix?.summary ?? "")")
+            #expect(finding.message.hasSuffix(" No automatic fix: \(refusal.reason)."), "\(refusal): \(finding.message)")
+        }
+    }
+
+    /// A type StateLint reports only with `report_unknown_types`: what it creates is unknown, so
+    /// is whether `Tracker?` names it whole.
+    @Test func noFixForATypeNothingKnows() {
+        let source = """
+        import SwiftUI
+        import AnalyticsKit
+        struct V: View {
+            @State private var tracker = Tracker()
+            var body: some View { Text("x") }
+        }
+        """
+        let findings = RuleHarness.findings([("View.swift", source)], rules: [StateInlineClassInitRule.description.id],
+                                            options: [StateInlineClassInitRule.description.id: ["report_unknown_types": .bool(true)]])
+        #expect(findings.count == 1 && findings.first?.fix == nil)
+        #expect(findings.first?.message.hasSuffix(" No automatic fix: StateLint does not know the type it creates.") == true)
+    }
+
+    /// The rewrite for `@StateObject` (what `statelint migrate` will ask of it): the same, with
+    /// the wrapper renamed.
+    @Test func replacesAStateObjectToo() throws {
+        let source = """
+        import SwiftUI
+
+        @Observable final class Model {
+            var name = ""
+        }
+
+        struct V: View {
+            @StateObject private var model = Model()
+
+            var body: some View {
+                TextField("Name", text: $model.name)
+            }
+        }
+        """
+        let expected = """
+        import SwiftUI
+
+        @Observable final class Model {
+            var name = ""
+        }
+
+        struct V: View {
+            @State private var model: Model?
+
+            var body: some View {
+                ZStack {
+                    if let model {
+                        @Bindable var model = model
+                        TextField("Name", text: $model.name)
+                    }
+                }
+                .onAppear {
+                    if model == nil { model = Model() }
+                }
+                .onDisappear { model = nil }
+            }
+        }
+        """
+        let fixed = Self.rewrite(source, wrapper: .stateObject)
+        #expect(fixed == expected)
+        let errors = try TypeCheck.typeCheck(files: ["View.swift": expected])
+        #expect(errors.isEmpty, "\(errors)")
+    }
+
+    /// `source` with `LazilyOwnedStateFix` applied to every property wrapped in `wrapper` that
+    /// creates its value, as one fix.
+    static func rewrite(_ source: String, wrapper: PropertyWrapper) -> String {
+        let rule = LazyRewriteRule(wrapper: wrapper)
+        let outcome = FixHarness.fix(["View.swift": Array(source.utf8)], rules: [rule])
+        return String(decoding: outcome.fixed["View.swift"] ?? Array(source.utf8), as: UTF8.self)
+    }
+}
+
+/// Reports every property wrapped in `wrapper` that creates its value, with the lazily owned
+/// state rewrite as its fix: the transformation alone, for any wrapper.
+struct LazyRewriteRule: Rule {
+    static let description = RuleDescription(id: "test_lazy_rewrite", name: "Test lazy rewrite",
+                                             summary: "Applies LazilyOwnedStateFix.", rationale: "Tests the rewrite alone.")
+    static let options: [RuleOptionSpec] = []
+    let wrapper: PropertyWrapper
+
+    init(configuration: RuleConfiguration?) { wrapper = .state }
+    init(wrapper: PropertyWrapper) { self.wrapper = wrapper }
+
+    func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
+        let properties = view.properties(wrappedIn: wrapper).filter { $0.writtenCreation != nil }
+        guard !properties.isEmpty else { return [] }
+        let plan = LazilyOwnedStateFix.plan(properties, replacing: wrapper, in: view, context)
+        return properties.map { RuleViolation(at: $0.nameSpan, "lazy", fix: plan.refusals[$0.name] == nil ? plan.fix : nil) }
+    }
+}
