@@ -109,6 +109,7 @@ public enum RuleRegistry {
         ObservedObjectInlineInitRule.self,
         ObservableObjectInStateRule.self,
         AppearUnstructuredTaskRule.self,
+        EnvironmentObjectInlineInitRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } + [SuperfluousDisableCommand.description] }

@@ -92,6 +92,17 @@ package struct FactExtractor {
             facts.types[Int(partOf[type])].handlers.append(handler(call))
             following[Int(partOf[type])].append(shapes.offsetAfterCall(call))
         }
+        if !structure.environmentCalls.isEmpty {
+            let reader = EnvironmentReader(structure: structure, file: file)
+            let values = ValueReader(code: code, file: file)
+            // Code in an action (`.onAppear { … }`, `.task { … }`) runs on events, not with `body`.
+            let actionClosures = Set(structure.modifierCalls.compactMap { $0.closure.map { Int32($0.lowerBound) } })
+            for call in structure.environmentCalls where !call.enclosingBlocks.contains(where: actionClosures.contains) {
+                guard let type = call.enclosingType, partOf[type] >= 0,
+                      let injection = reader.injection(call, typeIndex: type, values: values) else { continue }
+                facts.types[Int(partOf[type])].injections.append(injection)
+            }
+        }
         for (part, offsets) in following.enumerated() where offsets.count > 1 {
             HandlerShapes.linkChains(&facts.types[part].handlers, following: offsets)
         }
@@ -244,12 +255,12 @@ package struct FactExtractor {
 
 extension TypeFacts {
     package var isEmpty: Bool {
-        properties.isEmpty && methods.isEmpty && initializers.isEmpty && handlers.isEmpty && bodyKind == nil
+        properties.isEmpty && methods.isEmpty && initializers.isEmpty && handlers.isEmpty && injections.isEmpty && bodyKind == nil
             && inheritance.isEmpty && !hasUnreadBodies && !hasUnscannedCode
     }
 
     package var hasReportableFacts: Bool {
-        !properties.isEmpty || !handlers.isEmpty || !methods.isEmpty || !initializers.isEmpty
+        !properties.isEmpty || !handlers.isEmpty || !methods.isEmpty || !initializers.isEmpty || !injections.isEmpty
     }
 
     /// What this part alone tells of its type being a view (see `FactExtractor.BodyReading`); an

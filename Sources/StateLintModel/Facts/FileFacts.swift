@@ -56,6 +56,8 @@ public final class TypeFacts: @unchecked Sendable {
     /// One per `init`.
     public internal(set) var initializers: [ActionFacts] = []
     public internal(set) var handlers: [HandlerFacts] = []
+    /// Objects handed to the environment in its view-building members.
+    public internal(set) var injections: [EnvironmentInjectionFacts] = []
     /// How this part's code uses the properties that may hold an object (`@ObservedObject`s, and
     /// `@State`s of a type not known as a value type): what `observable_object_in_state` and the
     /// wrapper fixes ask. Recorded for the parts that declare such properties and for the

@@ -135,3 +135,10 @@ extension SwiftUIView {
         parts.allSatisfy(\.isFullyScanned)
     }
 }
+
+extension SwiftUIView {
+    /// The objects handed to the environment in the view's view-building members, over its parts.
+    public var injections: [EnvironmentInjectionFacts] {
+        parts.flatMap(\.injections)
+    }
+}

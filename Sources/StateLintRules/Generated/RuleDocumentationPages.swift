@@ -1044,6 +1044,276 @@ struct LibraryApp: App {
 ```
 
 """#,
+        "environment_object_inline_init": #"""
+# environment_object_inline_init
+
+**Object created in body for the environment** · default severity: `warning` · enabled by
+default, on every Xcode version
+
+## What it flags
+
+A new object passed to `.environmentObject(_:)` or to the object form of `.environment(_:)` in
+code SwiftUI runs every time it evaluates the view:
+
+- a view's `var body`, a `ViewModifier`'s `body(content:)`, an `App`'s or `Scene`'s `body`;
+- a computed `some View` (or `some Scene`) property, and a method that is `@ViewBuilder` or
+  returns `some View`, of those types;
+- at any depth inside them: a `WindowGroup { … }`, a `.sheet { … }`, a `NavigationLink`'s
+  destination, either branch of an `if` or `#if`.
+
+A creation is `Model()`, `Model(store: .main)`, `Module.Model()`, `{ …; return Model() }()`.
+Both modifiers take only classes (an `ObservableObject`, an `@Observable` class), so any creation
+of a capitalised type counts, also one StateLint cannot resolve; a name the project or the
+catalog knows as a value type does not.
+
+Not flagged: an existing object (`.environmentObject(model)`, `Model.shared`, a parameter), the
+key-path form `.environment(\.locale, …)`, a `#Preview` and a `PreviewProvider` (a preview is
+made for the canvas, not by a running app), a creation in an `init` or an action
+(`.onAppear { … }` runs once per appearance), and a static member.
+
+## Why it matters
+
+`body` runs on every change of the view's state or inputs. Each run of
+`.environmentObject(SettingsModel())` makes another `SettingsModel`: every view below that reads
+it with `@EnvironmentObject` (or `@Environment(SettingsModel.self)` for `.environment(_:)`) is
+handed the new object, whatever the user did with the last one (typed text, a selection, loaded
+data) is gone, and the work in the model's `init` is done again. It often goes unnoticed because
+the first screen looks right.
+
+## How to fix
+
+Create the object once, in the view, and pass that: `@StateObject private var settingsModel =
+SettingsModel()` for an `ObservableObject`, `@State` for an `@Observable` class (on Xcode 26 and
+earlier, keep it optional and create it on appear: see
+[`state_inline_class_init`](state_inline_class_init.md)). If the object is shared with other
+screens, create it higher up (in the `App`) and pass it down.
+
+Before:
+
+```swift
+struct SettingsScreen: View {
+    var body: some View {
+        SettingsForm()
+            .environmentObject(SettingsModel())
+    }
+}
+```
+
+After:
+
+```swift
+struct SettingsScreen: View {
+    @StateObject private var settingsModel = SettingsModel()
+
+    var body: some View {
+        SettingsForm()
+            .environmentObject(settingsModel)
+    }
+}
+```
+
+## Fix
+
+`statelint --fix` moves the creation into a new stored property at the top of the type, named
+after the type (`SettingsModel` → `settingsModel`, `URLCache` → `urlCache`), and passes the
+property instead:
+
+- `.environmentObject(_:)` → `@StateObject private var settingsModel = SettingsModel(…)`;
+- `.environment(_:)` → `@State private var store = Store(…)`. `@State` makes its initial value
+  once from Xcode 27 on; on Xcode 26 and earlier `state_inline_class_init` then reports the new
+  property and its fix (the next `--fix` round) turns it into an optional created on appear.
+
+No fix, and the finding says why, when the arguments read something of the view
+(`SettingsModel(store: store)`: a stored property's initial value cannot use `self`; pass the
+object in, or create it in `init` with `_settingsModel = StateObject(wrappedValue: …)`), when
+the call is in an extension (which cannot hold a stored property), when the type's `{` has code
+after it on its line, or when the view already has a member of that name.
+
+Before:
+
+```swift
+import SwiftUI
+import Combine
+
+final class SettingsModel: ObservableObject {
+    @Published var volume = 5
+    init(limit: Int) {}
+}
+
+@Observable final class Session {
+    var user = ""
+}
+
+struct SettingsForm: View {
+    @EnvironmentObject var model: SettingsModel
+    var body: some View { Text("\(model.volume)") }
+}
+
+struct SettingsScreen: View {
+    let title: String
+
+    var body: some View {
+        SettingsForm()
+            .environmentObject(SettingsModel(limit: 10))
+            .environment(Session())
+    }
+}
+```
+
+After:
+
+```swift
+import SwiftUI
+import Combine
+
+final class SettingsModel: ObservableObject {
+    @Published var volume = 5
+    init(limit: Int) {}
+}
+
+@Observable final class Session {
+    var user = ""
+}
+
+struct SettingsForm: View {
+    @EnvironmentObject var model: SettingsModel
+    var body: some View { Text("\(model.volume)") }
+}
+
+struct SettingsScreen: View {
+    @State private var session = Session()
+    @StateObject private var settingsModel = SettingsModel(limit: 10)
+    let title: String
+
+    var body: some View {
+        SettingsForm()
+            .environmentObject(settingsModel)
+            .environment(session)
+    }
+}
+```
+
+## Options
+
+None besides `severity`.
+
+```yaml
+environment_object_inline_init: warning
+```
+
+## Triggering
+
+```swift
+import SwiftUI
+import Combine
+
+final class SettingsModel: ObservableObject {
+    @Published var volume = 5
+}
+
+@Observable final class Session {
+    var user = ""
+}
+
+struct SettingsScreen: View {
+    @State private var showsHelp = false
+
+    var body: some View {
+        VStack {
+            if showsHelp {
+                HelpView().environmentObject(↓SettingsModel())
+            }
+            content
+        }
+        .sheet(isPresented: $showsHelp) {
+            HelpView()
+                .environment(↓Session())
+        }
+    }
+
+    private var content: some View {
+        Text("Settings").environmentObject(↓SettingsModel())
+    }
+
+    @ViewBuilder private func footer() -> some View {
+        Text("Footer").environment(↓Session())
+    }
+}
+
+struct HelpView: View {
+    var body: some View { Text("Help") }
+}
+```
+
+```swift
+import SwiftUI
+
+struct Bordered: ViewModifier {
+    func body(content: Content) -> some View {
+        // `AccountStore` comes from a package StateLint did not index: only a class can be here.
+        content.environmentObject(↓AccountStore(region: "eu"))
+    }
+}
+
+@main
+struct WeatherApp: App {
+    var body: some Scene {
+        WindowGroup {
+            Text("Weather")
+                .environmentObject(↓AccountStore(region: "eu"))
+        }
+    }
+}
+```
+
+## Non-triggering
+
+```swift
+import SwiftUI
+import Combine
+
+final class SettingsModel: ObservableObject {
+    static let shared = SettingsModel()
+    @Published var volume = 5
+}
+
+@Observable final class Session {
+    var user = ""
+}
+
+struct SettingsScreen: View {
+    @StateObject private var model = SettingsModel()
+    @State private var session = Session()
+    let passed: SettingsModel
+
+    var body: some View {
+        VStack {
+            Text("Settings").environmentObject(model)
+            Text("Shared").environmentObject(SettingsModel.shared)
+            Text("Passed").environmentObject(passed)
+            Text("Session").environment(session)
+            Text("Locale").environment(\.locale, Locale(identifier: "en"))
+        }
+        .onAppear { _ = Text("x").environmentObject(SettingsModel()) }
+    }
+
+    static func make() -> some View {
+        Text("Made once").environmentObject(SettingsModel())
+    }
+}
+
+struct SettingsScreen_Previews: PreviewProvider {
+    static var previews: some View {
+        SettingsScreen(passed: SettingsModel()).environmentObject(SettingsModel())
+    }
+}
+
+#Preview {
+    SettingsScreen(passed: SettingsModel()).environment(Session())
+}
+```
+
+"""#,
         "observable_object_in_state": #"""
 # observable_object_in_state
 

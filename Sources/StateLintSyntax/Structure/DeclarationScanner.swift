@@ -7,6 +7,7 @@ package struct DeclarationScanner {
     package let code: CodeTokens
     package var declarations: [Declaration] = []
     package var modifierCalls: [ModifierCall] = []
+    package var environmentCalls: [EnvironmentCall] = []
     /// The `{ … }` of every `#Preview` macro.
     package var previewBodies: [ClosedRange<Int>] = []
     /// Shared storage the declarations point into (see `Declaration.attributeRange` etc.).
@@ -129,14 +130,15 @@ package struct DeclarationScanner {
         return k
     }
 
-    /// Whether the `.` at `k` can start `.task` or `.on…`: the next token is a name starting
-    /// with `o` or `t` (the rest is `ModifierCall.recognise`'s job).
+    /// Whether the `.` at `k` can start `.task`, `.on…` or `.environment…`: the next token is a
+    /// name starting with `o`, `t` or `e` (the rest is `ModifierCall.recognise`'s and
+    /// `EnvironmentCall.recognise`'s job).
     @inline(__always)
     private static func mayStartActionModifier(after k: Int, _ tokens: UnsafeBufferPointer<Token>,
                                                _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { return false }
         let first = bytes[tokens[k + 1].start]
-        return first == UInt8(ascii: "o") || first == UInt8(ascii: "t")
+        return first == UInt8(ascii: "o") || first == UInt8(ascii: "t") || first == UInt8(ascii: "e")
     }
 
     /// The work for a token `DecisionTable` selected (`action` is one of `DecisionTable.Action`).
@@ -151,7 +153,13 @@ package struct DeclarationScanner {
             if isActorDeclaration(at: k) { addType(.actor, keywordAt: k) }
         case DecisionTable.Action.period:
             // `run` has checked `mayStartActionModifier`.
-            if var call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
+            if code.file.bytes[code[k + 1].start] == UInt8(ascii: "e") {
+                if var call = EnvironmentCall.recognise(at: k, in: code, enclosingType: enclosingType,
+                                                        enclosingDeclaration: enclosingDeclaration) {
+                    call.enclosingBlocks = enclosingBlockOpens()
+                    environmentCalls.append(call)
+                }
+            } else if var call = ModifierCall.recognise(at: k, in: code, enclosingType: enclosingType) {
                 call.enclosingBlocks = enclosingBlockOpens()
                 modifierCalls.append(call)
             }
@@ -197,6 +205,12 @@ package struct DeclarationScanner {
             index -= 1
         }
         return opens
+    }
+
+    /// The innermost declaration whose body encloses the scan.
+    package var enclosingDeclaration: Int? {
+        guard let d = scopes.last?.enclosingDeclaration, d >= 0 else { return nil }
+        return Int(d)
     }
 
     /// The innermost enclosing type or extension.

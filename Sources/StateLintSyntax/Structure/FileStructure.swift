@@ -7,6 +7,8 @@ public final class FileStructure: Sendable {
     public let code: CodeTokens
     public let declarations: [Declaration]
     public let modifierCalls: [ModifierCall]
+    /// `.environmentObject(x)` and `.environment(x)` calls, in source order.
+    public let environmentCalls: [EnvironmentCall]
     /// The `{ … }` of each `#Preview` macro, in source order.
     public let previewBodies: [ClosedRange<Int>]
     /// Indices of the variables with a `@State` attribute, in source order: what the rules
@@ -32,6 +34,7 @@ public final class FileStructure: Sendable {
         let declarations = scanner.declarations
         self.declarations = declarations
         modifierCalls = scanner.modifierCalls
+        environmentCalls = scanner.environmentCalls
         previewBodies = scanner.previewBodies
         attributeStorage = scanner.attributes
         modifierStorage = scanner.modifiers
