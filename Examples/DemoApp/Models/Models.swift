@@ -37,6 +37,10 @@ final class ProfileEditor: ObservableObject {
     @Published var name = ""
 }
 
+final class ReadingHistory: ObservableObject {
+    @Published var opened: [String] = []
+}
+
 final class LegacySettings: ObservableObject {
     @Published var darkMode = false
 }

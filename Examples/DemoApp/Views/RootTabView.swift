@@ -1,5 +1,6 @@
 import SwiftUI
 
+/// Hands every tab a reading history, but a new one each time its body runs.
 struct RootTabView: View {
     var body: some View {
         TabView {
@@ -9,5 +10,6 @@ struct RootTabView: View {
             ProfileView().tabItem { Label("Profile", systemImage: "person") }
             SettingsView().tabItem { Label("Settings", systemImage: "gear") }
         }
+        .environmentObject(ReadingHistory())
     }
 }
