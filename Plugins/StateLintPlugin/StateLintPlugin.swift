@@ -15,6 +15,7 @@ struct StateLintPlugin: CommandPlugin {
     static let optionsWithValues: Set<String> = [
         "--config", "--reporter", "--format", "--output", "--only-rule", "--stdin-path",
         "--jobs", "--baseline", "--write-baseline", "--dependencies", "--derived-data", "-j",
+        "--type", "--xcode-version",
     ]
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {

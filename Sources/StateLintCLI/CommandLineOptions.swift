@@ -8,7 +8,7 @@ import StateLintFormatters
 /// runner can print one clear line with a hint and exit 2.
 public struct CommandLineOptions: Sendable, Equatable {
     public enum Command: String, Sendable, Equatable, CaseIterable {
-        case lint, rules, reporters, config, tokens, lsp, version, help
+        case lint, rules, reporters, config, tokens, lsp, version, help, migrate
     }
 
     /// A `--reporter NAME[:PATH]`: where one report goes (nil path: standard output).
@@ -41,6 +41,10 @@ public struct CommandLineOptions: Sendable, Equatable {
     /// `--dependencies DIR` and `--derived-data DIR`, as given (relative to the working directory).
     public var dependencies: [String] = []
     public var derivedData: [String] = []
+    /// `statelint migrate`: `--type NAME` (repeatable), `--xcode-version N`, `--json`.
+    public var types: [String] = []
+    public var xcodeVersion: String?
+    public var json = false
 
     public init() {}
 
@@ -64,10 +68,11 @@ public struct CommandLineOptions: Sendable, Equatable {
     }
 
     static let flagsWithValues = ["--config", "--reporter", "--format", "--output", "--only-rule", "--stdin-path",
-                                  "--jobs", "--baseline", "--write-baseline", "--dependencies", "--derived-data"]
+                                  "--jobs", "--baseline", "--write-baseline", "--dependencies", "--derived-data",
+                                  "--type", "--xcode-version"]
     static let booleanFlags = ["--strict", "--quiet", "--no-color", "--use-script-input-files", "--force-exclude",
                                "--ignore-unreadable", "--timings", "--show-unresolved", "--fix", "--diff", "--dry-run",
-                               "--help", "--version", "--stdio"]
+                               "--help", "--version", "--stdio", "--json"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
@@ -126,6 +131,14 @@ public struct CommandLineOptions: Sendable, Equatable {
             case "--write-baseline": options.writeBaselinePath = try value(for: flag, inline)
             case "--dependencies": options.dependencies.append(try value(for: flag, inline))
             case "--derived-data": options.derivedData.append(try value(for: flag, inline))
+            case "--type": options.types.append(try value(for: flag, inline))
+            case "--xcode-version":
+                let text = try value(for: flag, inline)
+                guard case .success = XcodeVersion.parse(text) else {
+                    throw UsageError(message: "--xcode-version expects a version like `26` or `26.4`, found `\(text)`", hint: nil)
+                }
+                options.xcodeVersion = text
+            case "--json": options.json = true
             case "--jobs", "-j":
                 let text = try value(for: flag, inline)
                 guard let jobs = Int(text), jobs >= 1, jobs <= 1024 else {
@@ -158,8 +171,29 @@ public struct CommandLineOptions: Sendable, Equatable {
             }
         }
         if inlineFlagMisuse(options) { throw UsageError(message: "--stdin-path cannot be combined with paths to lint", hint: "pipe one file's source and name it with --stdin-path PATH") }
+        try checkMigrateFlags(options)
         try checkFixFlags(options)
         return options
+    }
+
+    /// `--type`, `--xcode-version` and `--json` belong to `statelint migrate`, which writes or,
+    /// with `--diff`, prints a diff, and takes no `--fix`.
+    private static func checkMigrateFlags(_ options: CommandLineOptions) throws(UsageError) {
+        guard options.command == .migrate else {
+            for (flag, given) in [("--type", !options.types.isEmpty), ("--xcode-version", options.xcodeVersion != nil), ("--json", options.json)] where given {
+                throw UsageError(message: "\(flag) applies only to `statelint migrate`", hint: "usage: statelint migrate [--diff] [--type NAME] [--xcode-version N] [--json] [PATH …]")
+            }
+            return
+        }
+        if options.fix || options.dryRun {
+            throw UsageError(message: "`statelint migrate` writes its changes without --fix", hint: "use --diff to print them instead")
+        }
+        if options.diff && options.json {
+            throw UsageError(message: "--diff prints the diff on standard output, so --json cannot go there too", hint: "run once with --diff, once with --json")
+        }
+        if options.stdinPath != nil || !options.reporters.isEmpty || options.baselinePath != nil || options.writeBaselinePath != nil {
+            throw UsageError(message: "`statelint migrate` takes no --stdin-path, --reporter or baseline", hint: "usage: statelint migrate [--diff] [--type NAME] [--xcode-version N] [--json] [PATH …]")
+        }
     }
 
     /// The combinations of `--fix`, `--diff` and `--dry-run` that cannot mean anything clear.
@@ -171,7 +205,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             throw UsageError(message: "--diff writes nothing, but --fix writes the fixes: choose one",
                              hint: "--diff (or --fix --dry-run) prints the fixes as a diff; --fix applies them")
         }
-        guard let mode = options.fixMode else { return }
+        guard let mode = options.fixMode, options.command != .migrate else { return }
         let flag = mode == .diff ? (options.diff ? "--diff" : "--fix --dry-run") : "--fix"
         if options.command != .lint {
             throw UsageError(message: "\(flag) applies only to `statelint lint`", hint: "usage: statelint lint \(flag) [PATH …]")

@@ -59,6 +59,8 @@ public struct StateLintCommand {
             return 0
         case .lint:
             return LintCommand(environment: environment, options: options).run()
+        case .migrate:
+            return MigrateCommand(environment: environment, options: options).run()
         case .lsp:
             return languageServer(options)
         }
@@ -91,7 +93,7 @@ public struct StateLintCommand {
             return nil
         }
         // The project is found from what is linted, not from where the command runs.
-        let linted = options.stdinPath.map { [$0] } ?? (options.command == .lint || options.command == .config ? options.arguments : [])
+        let linted = options.stdinPath.map { [$0] } ?? (options.command == .lint || options.command == .config || options.command == .migrate ? options.arguments : [])
         let start = ProjectRoot.startFolder(for: linted.map { FileDiscovery.absolute($0, relativeTo: environment.workingDirectory) },
                                             workingDirectory: environment.workingDirectory)
         do {
@@ -159,6 +161,7 @@ public struct StateLintCommand {
     OVERVIEW: StateLint \(StateLintVersion.current) — finds SwiftUI state-lifecycle mistakes.
 
     USAGE: statelint [lint] [options] [PATH …]      lint .swift files (default: the configured `included` paths, else .)
+           statelint migrate [PATH …]              move ObservableObject classes (declared under PATH) to @Observable, with every use
            statelint rules [RULE_ID]               list the rules, or show one rule's documentation
            statelint reporters                     list the output formats
            statelint config                        print the effective configuration and where each value came from
@@ -181,6 +184,9 @@ public struct StateLintCommand {
       --fix                         apply the fixes of fixable findings (atomically), then report what remains
       --diff                        print the fixes as a unified diff (for patch -p1); write nothing
       --dry-run                     with --fix: the same as --diff
+      --type NAME                   migrate: only this class (repeatable)
+      --xcode-version N             migrate: the Xcode the project builds with (default: the configured `xcode_version`)
+      --json                        migrate: print the report as JSON on standard output
       --jobs N, -j N                threads to use (default: all cores)
       --ignore-unreadable           unreadable or non-UTF-8 files do not make the run fail
       --show-unresolved             list type names created in @State that StateLint could not classify

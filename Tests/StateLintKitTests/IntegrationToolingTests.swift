@@ -77,7 +77,9 @@ import Testing
         #expect(listed == Set(CommandLineOptions.flagsWithValues + ["-j"]))
         // And the parser really treats each as taking a value.
         for flag in listed {
-            let options = try CommandLineOptions.parse(["lint", "--reporter", "json", flag, "1"])
+            // `statelint migrate`'s own options are usage errors with `lint`.
+            let command = ["--type", "--xcode-version"].contains(flag) ? ["migrate"] : ["lint", "--reporter", "json"]
+            let options = try CommandLineOptions.parse(command + [flag, "1"])
             #expect(options.arguments.isEmpty, "\(flag) should consume the next argument")
         }
     }

@@ -137,6 +137,12 @@ public final class FileStructure: Sendable {
         }
     }
 
+    /// The first code index of each name after `:` (types, extensions), in source order.
+    package func inheritanceStarts(of index: Int) -> [Int] {
+        let range = declarations[index].inheritanceRange
+        return inheritanceStorage[Int(range.lowerBound)..<Int(range.upperBound)].map { Int($0) }
+    }
+
     /// Whether `inheritance(of: index)` contains `name` (a dotted ASCII name, `SwiftUI.App`).
     public func inherits(_ index: Int, _ name: StaticString) -> Bool {
         let range = declarations[index].inheritanceRange

@@ -1,0 +1,188 @@
+import StateLintSyntax
+import StateLintIndex
+import StateLintModel
+import StateLintRules
+
+/// `statelint migrate`: moves `ObservableObject` classes to `@Observable`, each class with every
+/// use of it in the project, or keeps the class as it is and says why (all or nothing per class).
+///
+/// Pure: bytes in, bytes out. The class and its uses are rewritten from the tokens
+/// (`MigrationRewrites`); on Xcode 26 and earlier (or an unknown Xcode) a `@StateObject` that
+/// creates its object becomes `@State` and then takes `state_inline_class_init`'s lazily owned
+/// rewrite (`LazilyOwnedStateFix`), found by linting the migrated files; where that rewrite is
+/// refused, the class is kept.
+package enum Migration {
+    package struct Request {
+        /// Every file of the project (absolute path, bytes).
+        package var files: [(path: String, bytes: [UInt8])]
+        /// Whether a class declared in this file is to be migrated (`statelint migrate PATH`).
+        package var requested: (String) -> Bool = { _ in true }
+        /// `--type NAME`: only these classes (empty: all).
+        package var types: [String] = []
+        /// The Xcode major version; nil when unknown (treated as 26).
+        package var xcodeMajor: Int?
+        /// Why the deployment target keeps every class, when it does.
+        package var deploymentRefusal: String?
+        package var knownClasses: [String] = []
+        package var displayPath: (String) -> String = { $0 }
+
+        package init(files: [(path: String, bytes: [UInt8])]) { self.files = files }
+    }
+
+    package struct Report: Sendable, Equatable {
+        package struct Migrated: Sendable, Equatable {
+            package var type: String
+            package var files: [String]
+        }
+        package struct Refused: Sendable, Equatable {
+            package var type: String
+            package var reasons: [String]
+        }
+        package var migrated: [Migrated] = []
+        package var refused: [Refused] = []
+
+        /// One line per class.
+        package var lines: [String] {
+            migrated.map { "migrated \($0.type): " + $0.files.joined(separator: ", ") }
+                + refused.map { "kept \($0.type): " + $0.reasons.joined(separator: "; ") }
+        }
+
+        /// `{"migrated":[{"type":…,"files":[…]}],"refused":[{"type":…,"reasons":[…]}]}`.
+        package var json: JSONValue {
+            .object([
+                ("migrated", .array(migrated.map { .object([("type", .string($0.type)), ("files", .array($0.files.map(JSONValue.string)))]) })),
+                ("refused", .array(refused.map { .object([("type", .string($0.type)), ("reasons", .array($0.reasons.map(JSONValue.string)))]) })),
+            ])
+        }
+    }
+
+    package struct Outcome {
+        package var report = Report()
+        /// The bytes of every file that changes, and of those files as they were.
+        package var changed: [String: [UInt8]] = [:]
+        package var original: [String: [UInt8]] = [:]
+    }
+
+    /// How many times classes may be dropped and the rest planned again.
+    private static let maximumPasses = 16
+
+    package static func run(_ request: Request) -> Outcome {
+        let sources = request.files.map { MigrationSource(path: $0.path, bytes: $0.bytes, displayPath: request.displayPath($0.path)) }
+        let bytes = Dictionary(request.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        let candidates = MigrationCandidates(sources, requested: request.requested)
+        let uses = MigrationRewrites.uses(candidates, sources, xcodeMajor: request.xcodeMajor)
+        var reasons = candidates.reasons
+        for candidate in candidates.candidates {
+            func add(_ reason: String) { if !(reasons[candidate.name] ?? []).contains(reason) { reasons[candidate.name, default: []].append(reason) } }
+            if let deployment = request.deploymentRefusal { add(deployment) }
+            for reason in uses.byClass[candidate.name]?.refusals ?? [] { add(reason) }
+            for reason in uses.refuseAll { add(reason) }
+        }
+        let selected = candidates.candidates.filter { $0.isRequested && (request.types.isEmpty || request.types.contains($0.name)) }
+        var outcome = Outcome()
+        var migratedFiles: [String: Set<String>] = [:]
+        for _ in 0..<maximumPasses {
+            let active = selected.filter { (reasons[$0.name] ?? []).isEmpty }
+            var edits: [String: [TextEdit]] = [:]
+            var owners: [String: Set<String>] = [:]  // path → classes with edits there
+            var lazilyOwned: [(type: String, path: String, offset: Int, place: String)] = []
+            for candidate in active {
+                let migration = uses.byClass[candidate.name] ?? ClassMigration()
+                for edit in MigrationRewrites.classEdits(candidate, sources) + migration.edits {
+                    edits[edit.path, default: []].append(edit)
+                    owners[edit.path, default: []].insert(candidate.name)
+                }
+                lazilyOwned += migration.lazilyOwned.map { (candidate.name, $0.path, $0.offset, $0.place) }
+            }
+            // One fix per file: its edits, each once.
+            let paths = edits.keys.sorted()
+            let fixes: [Fix?] = paths.map { path in
+                var seen: Set<TextEdit> = []
+                let unique = edits[path]!.filter { seen.insert($0).inserted }
+                    .sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+                return Fix(summary: "Migrate to @Observable", edits: unique)
+            }
+            let first = FixApplier.apply(fixes, to: bytes)
+            var dropped = false
+            for (index, result) in first.outcomes.enumerated() {
+                guard case .rejected(let rejection)? = result else { continue }
+                for name in owners[paths[index]] ?? [] {
+                    reasons[name, default: []].append("its edits in \(request.displayPath(paths[index])) cannot be applied together (\(rejection))")
+                    dropped = true
+                }
+            }
+            if dropped { continue }
+            var files = first.changedFiles
+            var classFiles: [String: Set<String>] = [:]
+            for (path, names) in owners where files[path] != nil { for name in names { classFiles[name, default: []].insert(path) } }
+            if !lazilyOwned.isEmpty {
+                let merged = bytes.merging(files) { $1 }
+                let lint = lintInlineState(merged, knownClasses: request.knownClasses)
+                var lazyFixes: [Fix?] = []
+                var lazyOwners: [String] = []
+                for property in lazilyOwned {
+                    let edited = edits[property.path] ?? []
+                    let original = bytes[property.path] ?? []
+                    let ending = SourceStyle.lineEnding(of: original)
+                    var offset = property.offset
+                    for edit in edited where edit.range.upperBound <= property.offset {
+                        offset += SourceStyle.normalizingLineBreaks(Array(edit.replacement.utf8), to: ending).count - edit.range.count
+                    }
+                    let line = SourceFile(path: property.path, bytes: merged[property.path] ?? original).location(ofOffset: offset).line
+                    guard let finding = lint.first(where: { $0.path == property.path && $0.start.line == line }) else { continue }
+                    if let fix = finding.fix {
+                        lazyFixes.append(fix)
+                        lazyOwners.append(property.type)
+                    } else {
+                        let reason = finding.message.range(of: "No automatic fix: ").map { String(finding.message[$0.upperBound...]).trimmingSuffix(".") }
+                        reasons[property.type, default: []].append("`@StateObject` at \(property.place) cannot become a lazily owned `@State` on Xcode 26 and earlier: \(reason ?? "no rewrite")")
+                        dropped = true
+                    }
+                }
+                if dropped { continue }
+                let second = FixApplier.apply(lazyFixes, to: merged)
+                for (index, result) in second.outcomes.enumerated() {
+                    guard case .rejected(let rejection)? = result else { continue }
+                    reasons[lazyOwners[index], default: []].append("its lazily owned `@State` rewrite cannot be applied (\(rejection))")
+                    dropped = true
+                }
+                if dropped { continue }
+                for (index, fix) in lazyFixes.enumerated() {
+                    for edit in fix?.edits ?? [] { classFiles[lazyOwners[index], default: []].insert(edit.path) }
+                }
+                files.merge(second.changedFiles) { $1 }
+            }
+            outcome.changed = files
+            outcome.original = bytes.filter { files[$0.key] != nil }
+            migratedFiles = classFiles
+            for candidate in active where migratedFiles[candidate.name] == nil { migratedFiles[candidate.name] = [] }
+            break
+        }
+        for candidate in selected {
+            if let reasons = reasons[candidate.name], !reasons.isEmpty {
+                outcome.report.refused.append(.init(type: candidate.name, reasons: reasons))
+            } else if let files = migratedFiles[candidate.name] {
+                outcome.report.migrated.append(.init(type: candidate.name, files: files.map(request.displayPath).sorted()))
+            }
+        }
+        for name in request.types where !selected.contains(where: { $0.name == name }) {
+            outcome.report.refused.append(.init(type: name, reasons: ["no class of that name conforms to `ObservableObject` where StateLint looked"]))
+        }
+        return outcome
+    }
+
+    /// `state_inline_class_init`'s findings in `files`, with their lazily owned fixes.
+    private static func lintInlineState(_ files: [String: [UInt8]], knownClasses: [String]) -> [Finding] {
+        var options = LintEngine.Options()
+        options.knownClasses = knownClasses
+        let engine = LintEngine(rules: [LintEngine.ConfiguredRule(rule: StateInlineClassInitRule(configuration: nil), severity: .warning)],
+                                directiveSeverity: nil, options: options)
+        return engine.lint(files.keys.sorted().map { ($0, files[$0]!) }).findings
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

@@ -1,0 +1,552 @@
+import Foundation
+import Testing
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+
+/// Runs `Migration` on in-memory projects (`/p/…` paths, shown without `/p/`).
+enum MigrationHarness {
+    struct Run {
+        var report: Migration.Report
+        /// Every file after the migration (relative path → text).
+        var files: [String: String]
+        var changed: Set<String>
+    }
+
+    static func migrate(_ files: [String: String], xcode: Int?, types: [String] = [], under: String? = nil) -> Run {
+        var request = Migration.Request(files: files.keys.sorted().map { ("/p/" + $0, Array(files[$0]!.utf8)) })
+        request.xcodeMajor = xcode
+        request.types = types
+        request.displayPath = { $0.hasPrefix("/p/") ? String($0.dropFirst(3)) : $0 }
+        if let under { request.requested = { $0.hasPrefix("/p/" + under) } }
+        let outcome = Migration.run(request)
+        var after = files
+        for (path, bytes) in outcome.changed { after[String(path.dropFirst(3))] = String(decoding: bytes, as: UTF8.self) }
+        return Run(report: outcome.report, files: after, changed: Set(outcome.changed.keys.map { String($0.dropFirst(3)) }))
+    }
+
+    /// The rule ids StateLint reports per file, with every rule on (but `state_inline_class_init`
+    /// on Xcode 27, as `statelint lint` runs them).
+    static func findings(_ files: [String: String], xcode: Int?) -> [String: [String]] {
+        let rules = RuleRegistry.all.filter { (xcode ?? 0) < 27 || $0.description.id != LintEngine.inlineClassInitID }
+        let engine = LintEngine(rules: rules.map { LintEngine.ConfiguredRule(rule: $0.init(configuration: nil), severity: .warning) },
+                                directiveSeverity: nil)
+        let result = engine.lint(files.keys.sorted().map { ("/p/" + $0, Array(files[$0]!.utf8)) })
+        var byFile: [String: [String]] = [:]
+        for finding in result.findings { byFile[String(finding.path.dropFirst(3)), default: []].append(finding.ruleID) }
+        return byFile.mapValues { $0.sorted() }
+    }
+
+    /// Migrates, and checks what every migration must give: both sides type-check, a second
+    /// run changes nothing, and no touched file has a finding it did not have.
+    static func checkedMigration(_ files: [String: String], xcode: Int?, types: [String] = [],
+                                 sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Run {
+        let before = try TypeCheck.typeCheck(files: files)
+        #expect(before.isEmpty, "before: \(before)", sourceLocation: sourceLocation)
+        let run = migrate(files, xcode: xcode, types: types)
+        let after = try TypeCheck.typeCheck(files: run.files)
+        #expect(after.isEmpty, "after: \(after)\n\(run.files.filter { run.changed.contains($0.key) }.map { "// \($0.key)\n\($0.value)" }.joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
+        let again = migrate(run.files, xcode: xcode, types: types)
+        #expect(again.changed.isEmpty, "a second run changed \(again.changed.sorted())", sourceLocation: sourceLocation)
+        let findingsBefore = findings(files, xcode: xcode), findingsAfter = findings(run.files, xcode: xcode)
+        for path in run.changed {
+            for rule in Set(findingsAfter[path] ?? []) {
+                #expect((findingsAfter[path] ?? []).filter { $0 == rule }.count <= (findingsBefore[path] ?? []).filter { $0 == rule }.count,
+                        "new \(rule) finding in \(path): \(findingsAfter[path] ?? [])", sourceLocation: sourceLocation)
+            }
+        }
+        return run
+    }
+}
+
+/// A small app: a model in its own file (no SwiftUI import), a screen that owns it, a child
+/// that observes it with bindings, a detail reading it from the environment.
+enum MigrationFixtures {
+    static let model = """
+    import Foundation
+    import Combine
+
+    /// The session's store.
+    @MainActor
+    final class Store: ObservableObject, Identifiable {
+        @Published var title = ""   // shown in the header
+        @Published private(set) var count: Int = 0 {
+            didSet { print(count) }
+        }
+        let id = UUID()
+
+        func increment() { count += 1 }
+    }
+
+    """
+
+    static let screen = """
+    import SwiftUI
+
+    struct Screen: View {
+        @StateObject private var store = Store()
+
+        var body: some View {
+            VStack {
+                Editor(store: store)
+                Detail()
+            }
+            .environmentObject(store)
+        }
+    }
+
+    """
+
+    static let editor = """
+    import SwiftUI
+
+    struct Editor: View {
+        @ObservedObject var store: Store
+
+        var body: some View {
+            TextField("Title", text: $store.title)
+        }
+    }
+
+    struct Counter: View {
+        @ObservedObject var store: Store
+
+        var body: some View {
+            Button("\\(store.count)") { store.increment() }
+        }
+    }
+
+    """
+
+    static let detail = """
+    import SwiftUI
+
+    struct Detail: View {
+        @EnvironmentObject private var store: Store
+
+        var body: some View {
+            Text(store.title)
+        }
+    }
+
+    """
+
+    static var app: [String: String] {
+        ["Model/Store.swift": model, "Views/Screen.swift": screen, "Views/Editor.swift": editor, "Views/Detail.swift": detail]
+    }
+}
+
+@Suite struct MigrationTests {
+    @Test func migratesAClassAndEveryUseOnXcode27() throws {
+        let run = try MigrationHarness.checkedMigration(MigrationFixtures.app, xcode: 27)
+        #expect(run.report.migrated == [Migration.Report.Migrated(type: "Store", files: ["Model/Store.swift", "Views/Detail.swift", "Views/Editor.swift", "Views/Screen.swift"])])
+        #expect(run.report.refused.isEmpty)
+        #expect(run.files["Model/Store.swift"] == """
+        import Foundation
+        import Combine
+        import Observation
+
+        /// The session's store.
+        @Observable
+        @MainActor
+        final class Store: Identifiable {
+            var title = ""   // shown in the header
+            private(set) var count: Int = 0 {
+                didSet { print(count) }
+            }
+            let id = UUID()
+
+            func increment() { count += 1 }
+        }
+
+        """)
+        #expect(run.files["Views/Screen.swift"]!.contains("    @State private var store = Store()\n"))
+        #expect(run.files["Views/Screen.swift"]!.contains(".environment(store)"))
+        #expect(run.files["Views/Editor.swift"]!.contains("    @Bindable var store: Store\n"))
+        #expect(run.files["Views/Editor.swift"]!.contains("struct Counter: View {\n    var store: Store\n"))
+        #expect(run.files["Views/Detail.swift"]!.contains("    @Environment(Store.self) private var store\n"))
+    }
+
+    @Test func onXcode26TheOwnerTakesTheLazilyOwnedRewrite() throws {
+        for xcode in [26, nil] as [Int?] {
+            let run = try MigrationHarness.checkedMigration(MigrationFixtures.app, xcode: xcode)
+            #expect(run.report.migrated.map { $0.type } == ["Store"], "\(run.report)")
+            let screen = run.files["Views/Screen.swift"]!
+            #expect(screen.contains("@State private var store: Store?"), "\(screen)")
+            #expect(screen.contains("if store == nil { store = Store() }"), "\(screen)")
+            #expect(!screen.contains("StateObject"))
+        }
+    }
+}
+
+/// Each reason that keeps a class: nothing changes for it, in any file, and the report says why.
+@Suite struct MigrationRefusalTests {
+    static let view = """
+    import SwiftUI
+
+    struct StoreView: View {
+        @ObservedObject var store: Store
+        var body: some View { Text(store.title) }
+    }
+
+    """
+
+    /// Migrates `files` (plus `StoreView`) on Xcode 27 and expects `Store` kept with a reason containing `reason`.
+    func expectKept(_ files: [String: String], _ reason: String, xcode: Int? = 27,
+                    sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        var project = files
+        project["Views/StoreView.swift"] = project["Views/StoreView.swift"] ?? Self.view
+        let errors = try TypeCheck.typeCheck(files: project)
+        #expect(errors.isEmpty, "\(errors)", sourceLocation: sourceLocation)
+        let run = MigrationHarness.migrate(project, xcode: xcode)
+        let kept = run.report.refused.first { $0.type == "Store" }
+        #expect(kept != nil && kept!.reasons.contains { $0.contains(reason) }, "\(run.report)", sourceLocation: sourceLocation)
+        #expect(!run.report.migrated.contains { $0.type == "Store" }, sourceLocation: sourceLocation)
+        #expect(run.changed.isEmpty, "changed \(run.changed)", sourceLocation: sourceLocation)
+    }
+
+    @Test func publisherUsedInAPipeline() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        final class Store: ObservableObject {
+            @Published var title = ""
+            @Published var query = ""
+            private var bag: [AnyCancellable] = []
+
+            init() {
+                $query.map { $0.uppercased() }.assign(to: &$title)
+            }
+        }
+
+        """], "its publisher `$query` is used at Store.swift:9")
+    }
+
+    @Test func publisherUsedInOnReceive() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        final class Store: ObservableObject {
+            @Published var title = ""
+        }
+
+        """, "Views/Watcher.swift": """
+        import SwiftUI
+
+        struct Watcher: View {
+            @ObservedObject var store: Store
+            @State private var seen = ""
+            var body: some View {
+                Text(seen).onReceive(store.$title) { seen = $0 }
+            }
+        }
+
+        """], "its publisher `$title` is used at Views/Watcher.swift:7")
+    }
+
+    @Test func objectWillChangeUsed() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        final class Store: ObservableObject {
+            @Published var title = ""
+            var hidden = 0 {
+                willSet { objectWillChange.send() }
+            }
+        }
+
+        """], "its `objectWillChange` is used at Store.swift:6")
+    }
+
+    @Test func subclassed() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        class Store: ObservableObject {
+            @Published var title = ""
+        }
+
+        final class SpecialStore: Store {}
+
+        """], "it has subclasses (`SpecialStore`)")
+    }
+
+    @Test func observableObjectSuperclass() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        class BaseStore: ObservableObject {
+            @Published var loading = false
+        }
+
+        final class Store: BaseStore {
+            @Published var title = ""
+        }
+
+        """], "its superclass `BaseStore` is an `ObservableObject`")
+    }
+
+    @Test func genericConstraintAndExistential() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        final class Store: ObservableObject {
+            @Published var title = ""
+        }
+
+        func keep<T: ObservableObject>(_ object: T) -> [any ObservableObject] { [object] }
+
+        """], "`ObservableObject` is used as a generic constraint or existential at Store.swift:7")
+    }
+
+    @Test func refiningProtocol() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        protocol StoreProtocol: ObservableObject {}
+
+        final class Store: StoreProtocol {
+            @Published var title = ""
+        }
+
+        """], "it conforms to `ObservableObject` through `StoreProtocol`, a protocol refining it")
+    }
+
+    @Test func lazyVar() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        final class Store: ObservableObject {
+            @Published var title = ""
+            lazy var formatter: [String] = ["a"]
+        }
+
+        """], "it has `lazy var formatter`")
+    }
+
+    @Test func otherPropertyWrapper() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        @propertyWrapper struct Clamped {
+            var wrappedValue: Int
+        }
+
+        final class Store: ObservableObject {
+            @Published var title = ""
+            @Clamped var level = 3
+        }
+
+        """], "its property `level` has the property wrapper `@Clamped`")
+    }
+
+    @Test func environmentObjectWhoseProjectionIsUsed() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        final class Store: ObservableObject {
+            @Published var title = ""
+        }
+
+        """, "Views/Editor.swift": """
+        import SwiftUI
+
+        struct Editor: View {
+            @EnvironmentObject var store: Store
+            var body: some View { TextField("Title", text: $store.title) }
+        }
+
+        """], "`$store` of `@EnvironmentObject var store` is used at Views/Editor.swift:5")
+    }
+
+    @Test func stateObjectCreatedInInitOnXcode26() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        final class Store: ObservableObject {
+            @Published var title = ""
+            init(title: String) { self.title = title }
+        }
+
+        """, "Views/Owner.swift": """
+        import SwiftUI
+
+        struct Owner: View {
+            @StateObject private var store: Store
+            init(title: String) {
+                _store = StateObject(wrappedValue: Store(title: title))
+            }
+            var body: some View { StoreView(store: store) }
+        }
+
+        """], "is created in `init`", xcode: 26)
+    }
+
+    @Test func lazilyOwnedRewriteRefusedOnXcode26() throws {
+        try expectKept(["Store.swift": """
+        import Combine
+
+        final class Store: ObservableObject {
+            @Published var title = ""
+        }
+
+        """, "Views/Owner.swift": """
+        import SwiftUI
+
+        struct Owner: View {
+            @StateObject private var store = Store()
+            var body: some View {
+                Group {
+                    StoreView(store: store)
+                    Text("b")
+                }
+            }
+        }
+
+        """], "cannot become a lazily owned `@State` on Xcode 26 and earlier", xcode: 26)
+    }
+
+    @Test func onlyTheRefusedClassIsKept() throws {
+        let files = [
+            "Store.swift": """
+            import Combine
+
+            final class Store: ObservableObject {
+                @Published var title = ""
+                lazy var cache: [String] = []
+            }
+
+            final class Settings: ObservableObject {
+                @Published var dark = false
+            }
+
+            """,
+            "Views/StoreView.swift": Self.view,
+            "Views/SettingsView.swift": """
+            import SwiftUI
+
+            struct SettingsView: View {
+                @StateObject private var settings = Settings()
+                var body: some View { Toggle("Dark", isOn: $settings.dark) }
+            }
+
+            """,
+        ]
+        let run = try MigrationHarness.checkedMigration(files, xcode: 27)
+        #expect(run.report.migrated.map { $0.type } == ["Settings"])
+        #expect(run.report.refused.map { $0.type } == ["Store"])
+        #expect(run.files["Views/StoreView.swift"] == Self.view)
+        #expect(run.files["Store.swift"]!.contains("final class Store: ObservableObject {\n    @Published var title"))
+        #expect(run.files["Views/SettingsView.swift"]!.contains("@State private var settings = Settings()"))
+    }
+}
+
+@Suite struct MigrationUseTests {
+    @Test func stateObjectCreatedInInitOnXcode27AndObservedObjectInInit() throws {
+        let files = [
+            "Store.swift": """
+            import Foundation
+            import Combine
+
+            final class Store: ObservableObject {
+                @Published var title: String
+                init(title: String) { self.title = title }
+            }
+
+            extension Store {
+                var shout: String { title.uppercased() }
+            }
+
+            """,
+            "Views/Owner.swift": """
+            import SwiftUI
+
+            struct Owner: View {
+                @StateObject private var store: Store
+                init(title: String) {
+                    _store = StateObject(wrappedValue: Store(title: title))
+                }
+                var body: some View { Shown(store: store) }
+            }
+
+            struct Shown: View {
+                @ObservedObject private var store: Store
+                init(store: Store) {
+                    _store = ObservedObject(wrappedValue: store)
+                }
+                var body: some View { Text(store.shout) }
+            }
+
+            """,
+        ]
+        let run = try MigrationHarness.checkedMigration(files, xcode: 27)
+        #expect(run.report.migrated.map { $0.type } == ["Store"])
+        let owner = run.files["Views/Owner.swift"]!
+        #expect(owner.contains("@State private var store: Store\n"))
+        #expect(owner.contains("_store = State(initialValue: Store(title: title))"))
+        #expect(owner.contains("    private var store: Store\n"))
+        #expect(owner.contains("self.store = store\n"))
+    }
+
+    @Test func conformanceInAnExtensionAndAnApp() throws {
+        let files = [
+            "Store.swift": """
+            import Combine
+
+            final class Store {
+                @Published var title = ""
+            }
+
+            """,
+            "Store+Observable.swift": """
+            import Combine
+
+            extension Store: ObservableObject {}
+
+            """,
+            "App.swift": """
+            import SwiftUI
+
+            struct StoreApp: App {
+                @StateObject private var store = Store()
+                var body: some Scene {
+                    WindowGroup { Reader() }
+                        .environmentObject(store)
+                }
+            }
+
+            struct Reader: View {
+                @EnvironmentObject var store: Store
+                var body: some View { Text(store.title) }
+            }
+
+            """,
+        ]
+        for xcode in [26, 27] {
+            let run = try MigrationHarness.checkedMigration(files, xcode: xcode)
+            #expect(run.report.migrated.map { $0.type } == ["Store"], "\(run.report)")
+            #expect(run.files["Store+Observable.swift"] == "import Combine\n\nextension Store {}\n")
+            #expect(run.files["App.swift"]!.contains("@State private var store = Store()"))
+            #expect(run.files["App.swift"]!.contains(".environment(store)"))
+            #expect(run.files["App.swift"]!.contains("@Environment(Store.self) var store\n"))
+        }
+    }
+
+    @Test func typeFilterAndPaths() {
+        let files = [
+            "A/Store.swift": "import Combine\n\nfinal class Store: ObservableObject {\n    @Published var a = 0\n}\n",
+            "B/Other.swift": "import Combine\n\nfinal class Other: ObservableObject {\n    @Published var b = 0\n}\n",
+        ]
+        let byType = MigrationHarness.migrate(files, xcode: 27, types: ["Other", "Missing"])
+        #expect(byType.report.migrated.map { $0.type } == ["Other"])
+        #expect(byType.report.refused.map { $0.type } == ["Missing"])
+        #expect(byType.changed == ["B/Other.swift"])
+        let byPath = MigrationHarness.migrate(files, xcode: 27, under: "A/")
+        #expect(byPath.report.migrated.map { $0.type } == ["Store"])
+        #expect(byPath.changed == ["A/Store.swift"])
+        #expect(byPath.files["A/Store.swift"] == "import Combine\nimport Observation\n\n@Observable\nfinal class Store {\n    var a = 0\n}\n")
+    }
+}
