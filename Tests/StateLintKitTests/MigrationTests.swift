@@ -170,6 +170,58 @@ enum MigrationFixtures {
         #expect(run.files["Views/Detail.swift"]!.contains("    @Environment(Store.self) private var store\n"))
     }
 
+    /// `@ObservedObject private var feed = Feed()` re-made its object on every init: migrated, the
+    /// view owns it (`@State`, lazily owned on Xcode 26). Static properties are typed through the
+    /// project's declarations (`Stores.feed`, `Feed.shared`), so their `.environmentObject` follows.
+    @Test func anObservedObjectTheViewCreatesBecomesOwnedStateAndStaticsAreTyped() throws {
+        let files = [
+            "Model/Feed.swift": """
+            import Combine
+
+            @MainActor
+            final class Feed: ObservableObject {
+                static let shared = Feed()
+                @Published var items: [String] = []
+            }
+
+            @MainActor
+            enum Stores {
+                static let feed = Feed()
+            }
+
+            """,
+            "Views/FeedView.swift": """
+            import SwiftUI
+
+            struct FeedView: View {
+                @ObservedObject private var feed = Feed()
+
+                var body: some View {
+                    VStack {
+                        Text("\\(feed.items.count)")
+                        Reader().environmentObject(Stores.feed)
+                        Reader().environmentObject(Feed.shared)
+                    }
+                }
+            }
+
+            struct Reader: View {
+                @EnvironmentObject var feed: Feed
+                var body: some View { Text("\\(feed.items.count)") }
+            }
+
+            """,
+        ]
+        let modern = try MigrationHarness.checkedMigration(files, xcode: 27)
+        #expect(modern.report.migrated.map(\.type) == ["Feed"], "\(modern.report)")
+        let view = try #require(modern.files["Views/FeedView.swift"])
+        #expect(view.contains("    @State private var feed = Feed()\n"), "\(view)")
+        #expect(view.contains("Reader().environment(Stores.feed)") && view.contains("Reader().environment(Feed.shared)"), "\(view)")
+        let older = try MigrationHarness.checkedMigration(files, xcode: 26)
+        let lazy = try #require(older.files["Views/FeedView.swift"])
+        #expect(lazy.contains("@State private var feed: Feed?") && lazy.contains("if feed == nil { feed = Feed() }"), "\(lazy)")
+    }
+
     @Test func onXcode26TheOwnerTakesTheLazilyOwnedRewrite() throws {
         for xcode in [26, nil] as [Int?] {
             let run = try MigrationHarness.checkedMigration(MigrationFixtures.app, xcode: xcode)

@@ -136,7 +136,7 @@ package struct MigrationCandidates {
 
     /// `$property` publishers and `objectWillChange`, anywhere in the project.
     private mutating func scanPublishers(_ files: [MigrationSource]) {
-        let known = Set(candidates.map(\.name))
+        let known = MigrationTypeNames(candidates: Set(candidates.map(\.name)), files: files)
         for (f, file) in files.enumerated() {
             let code = file.code
             for k in 0..<code.count where code.kind(k) == .identifier {

@@ -75,7 +75,7 @@ package enum MigrationRewrites {
     /// name; reasons for classes StateLint cannot tell apart go to `refuseAll`.
     package static func uses(_ candidates: MigrationCandidates, _ files: [MigrationSource], xcodeMajor: Int?)
         -> (byClass: [String: ClassMigration], refuseAll: [String], environmentRead: Set<String>) {
-        let known = Set(candidates.candidates.map(\.name))
+        let known = MigrationTypeNames(candidates: Set(candidates.candidates.map(\.name)), files: files)
         var byClass: [String: ClassMigration] = [:]
         var refuseAll: [String] = []
         var environmentRead: Set<String> = []
@@ -119,7 +119,14 @@ package enum MigrationRewrites {
                             migration.refusals.append("`@StateObject var \(name)` at \(place) is created in `init`, which only Xcode 27's `@State` makes once (set `xcode_version` or pass `--xcode-version 27`)")
                         }
                     case "ObservedObject":
-                        if projection != nil {
+                        // `@ObservedObject var m = X()`: the view makes the object, so it owns it (and
+                        // re-made it on every init): it becomes owned state, like a `@StateObject`.
+                        if let initializer = declaration.initializer, !initializer.isEmpty {
+                            migration.edits.append(file.edit(file.range(of: attribute), "@State"))
+                            if !modern {
+                                migration.lazilyOwned.append((file.path, file.code[initializer.lowerBound].start, place))
+                            }
+                        } else if projection != nil {
                             migration.edits.append(file.edit(file.range(of: attribute), "@Bindable"))
                         } else {
                             migration.edits.append(file.deletion(of: attribute))

@@ -44,8 +44,8 @@ package struct MigrationSource {
     }
 
     /// The type a variable's declaration names: its annotation, or the type its initial value
-    /// creates (`Model()`, `Model.init()`, `Model.shared` for a name in `knownTypes`).
-    package func declaredType(ofVariable index: Int, knownTypes: Set<String>) -> String? {
+    /// creates (`Model()`, `Model.init()`) or reads (`Model.shared`, see `createdType`).
+    package func declaredType(ofVariable index: Int, knownTypes: MigrationTypeNames) -> String? {
         let declaration = declarations[index]
         if let annotation = declaration.typeAnnotation, let (name, _) = TypeNames.annotatedType(annotation, in: code) {
             return name
@@ -54,20 +54,25 @@ package struct MigrationSource {
         return createdType(at: initializer.lowerBound, knownTypes: knownTypes)
     }
 
-    /// `Model(…)`, `Model.init(…)` or, for a known type, `Model.anything` at `k`: the type's name.
-    package func createdType(at k: Int, knownTypes: Set<String>) -> String? {
+    /// `Model(…)`, `Model.init(…)` at `k`: the type's name. `Owner.member` (not called): the type
+    /// the project declares for that static property (`SharedStore.ui` → `UIStore`), if it says.
+    package func createdType(at k: Int, knownTypes: MigrationTypeNames) -> String? {
         guard let (name, end) = TypeNames.qualifiedName(at: k, in: code) else { return nil }
-        let last = name.split(separator: ".").last.map(String.init) ?? name
-        guard let first = last.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return nil }
-        if code.kind(end) == .leftParen { return last }
-        if knownTypes.contains(last), code.kind(end) == .period { return last }
-        if name.hasSuffix(".init"), code.kind(end) == .leftParen { return String(name.dropLast(5)) }
-        return nil
+        let components = name.split(separator: ".").map(String.init)
+        if components.count >= 2, let member = components.last, !startsUppercase(member) {
+            guard code.kind(end) != .leftParen, member != "init" else {
+                return member == "init" ? components.dropLast().last : nil
+            }
+            return knownTypes.staticMember(owner: components[components.count - 2], member)
+        }
+        let last = components.last ?? name
+        guard startsUppercase(last) else { return nil }
+        return code.kind(end) == .leftParen ? last : nil
     }
 
     /// The type of `name` used at token `k`: a property of the enclosing type (or of the file)
     /// with a declared or created type; nil when StateLint cannot tell.
-    package func typeOfName(_ name: String, near k: Int, knownTypes: Set<String>) -> String? {
+    package func typeOfName(_ name: String, near k: Int, knownTypes: MigrationTypeNames) -> String? {
         let enclosing = enclosingType(of: k)
         var found: Set<String> = []
         var unknown = false
@@ -84,12 +89,13 @@ package struct MigrationSource {
     }
 
     /// The type of the expression `start..<end` when it is a creation or a (possibly `self.`) name.
-    package func typeOfExpression(_ range: Range<Int>, knownTypes: Set<String>) -> String? {
+    package func typeOfExpression(_ range: Range<Int>, knownTypes: MigrationTypeNames) -> String? {
         guard !range.isEmpty else { return nil }
         var k = range.lowerBound
-        if let created = createdType(at: k, knownTypes: knownTypes),
-           let close = code.partner(of: TypeNames.qualifiedNameEnd(at: k, in: code) ?? k), close + 1 == range.upperBound {
-            return created
+        if let created = createdType(at: k, knownTypes: knownTypes), let end = TypeNames.qualifiedNameEnd(at: k, in: code) {
+            // `Model(…)` whole, or `Owner.member` whole.
+            if end == range.upperBound { return created }
+            if let close = code.partner(of: end), close + 1 == range.upperBound { return created }
         }
         if code.keyword(k) == .self, code.kind(k + 1) == .period { k += 2 }
         guard k + 1 == range.upperBound, code.kind(k) == .identifier else { return nil }
@@ -132,5 +138,44 @@ package struct MigrationSource {
     /// The attribute's whole text range (name and arguments).
     package func range(of attribute: Declaration.Attribute) -> Range<Int> {
         code[attribute.token].start..<(attribute.arguments.map { code[$0.upperBound].end } ?? code[attribute.token].end)
+    }
+}
+
+/// What the migration knows of types across the project: the candidate classes, and the type
+/// each static property declares or creates (`static let ui = UIStore()` in `SharedStore`), by
+/// `Owner.member` with the owner's last name. A name declared with two types is not known.
+package struct MigrationTypeNames {
+    package let candidates: Set<String>
+    private let staticMembers: [String: String?]
+
+    package init(candidates: Set<String>, files: [MigrationSource]) {
+        self.candidates = candidates
+        var members: [String: String?] = [:]
+        let plain = MigrationTypeNames(candidates: candidates, members: [:])
+        for file in files {
+            let structure = file.structure
+            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .variable {
+                guard let parent = declaration.parent, file.declarations[parent].kind.isTypeLike else { continue }
+                let modifiers = structure.modifiers(of: index)
+                guard modifiers.contains(.static) || modifiers.contains(.class) else { continue }
+                let owner = structure.name(of: parent).split(separator: ".").last.map(String.init) ?? ""
+                let key = owner + "." + file.code.string(declaration.nameToken)
+                let type = file.declaredType(ofVariable: index, knownTypes: plain)
+                if let existing = members[key], existing != type { members[key] = .some(nil) } else { members[key] = type }
+            }
+        }
+        staticMembers = members
+    }
+
+    private init(candidates: Set<String>, members: [String: String?]) {
+        self.candidates = candidates
+        staticMembers = members
+    }
+
+    package func contains(_ name: String) -> Bool { candidates.contains(name) }
+
+    /// The type of `Owner.member`, when the project declares that static property once.
+    package func staticMember(owner: String, _ member: String) -> String? {
+        staticMembers[owner + "." + member] ?? nil
     }
 }
