@@ -52,6 +52,15 @@ struct MigrateCommand {
             request.xcodeMajor = configuration.xcodeVersion?.major
         }
         request.knownClasses = configuration.knownClasses
+        // `deployment_target` replaces what the manifests say.
+        if let override = configuration.deploymentTarget {
+            var targets = DeploymentTargets()
+            targets.add(override, source: configuration.origin(of: ConfigurationKey.deploymentTarget.rawValue).description)
+            request.deploymentTargets = targets
+        } else {
+            let manifests = walked.files.filter(TargetDiscovery.isPackageManifest) + walked.xcodeProjects
+            request.deploymentTargets = DeploymentTargets.read(manifests: manifests, displayPath: { displayPath($0) })
+        }
         request.displayPath = { displayPath($0) }
         let outcome = Migration.run(request)
 
@@ -78,6 +87,9 @@ struct MigrateCommand {
             let sink = options.diff ? environment.stderr : environment.stdout
             if request.xcodeMajor == nil && !options.quiet {
                 environment.stderr.write("note: the Xcode version is unknown (set `xcode_version` or pass --xcode-version): owned objects take the rewrite for Xcode 26 and earlier\n")
+            }
+            if !options.quiet {
+                for note in outcome.report.notes { environment.stderr.write("note: \(note)\n") }
             }
             for line in outcome.report.lines { sink.write(line + "\n") }
         }

@@ -27,6 +27,9 @@ public struct Configuration: Sendable, Equatable {
     public var strict: Bool
     /// The Xcode the project builds with, from `xcode_version` or `.xcode-version`.
     public var xcodeVersion: XcodeVersion?
+    /// `deployment_target`: the lowest release of each platform the project supports, instead
+    /// of what `Package.swift` and `.xcodeproj` say (`statelint migrate`). Nil when not set.
+    public var deploymentTarget: [DeploymentPlatform: OSVersion]?
     /// Type names the project guarantees are classes / value types, when declarations are not
     /// visible to the index (binary frameworks, generated code).
     public var knownClasses: [String]
@@ -54,6 +57,7 @@ public struct Configuration: Sendable, Equatable {
         self.reporters = [schema.defaultReporter]
         self.strict = false
         self.xcodeVersion = nil
+        self.deploymentTarget = nil
         self.knownClasses = []
         self.knownValueTypes = []
         self.index = [GlobPattern.projectRoot]
@@ -147,6 +151,7 @@ public enum ConfigurationKey: String, CaseIterable, Sendable {
     case reporter
     case strict
     case xcodeVersion = "xcode_version"
+    case deploymentTarget = "deployment_target"
     case knownClasses = "known_classes"
     case knownValueTypes = "known_value_types"
     case index

@@ -105,6 +105,9 @@ public struct ConfigurationDecoder {
         case .xcodeVersion:
             guard let version = xcodeVersion(value) else { return }
             configuration.xcodeVersion = version
+        case .deploymentTarget:
+            guard let targets = deploymentTarget(value) else { return }
+            configuration.deploymentTarget = targets
         case .knownClasses:
             guard let names = typeNames(value, key: key) else { return }
             configuration.knownClasses = names
@@ -256,6 +259,35 @@ public struct ConfigurationDecoder {
             report("`xcode_version` found \(node.summaryForMessages): \(problem.explanation)", at: node.location)
             return nil
         }
+    }
+
+    /// `{iOS: 17, macOS: 14.2}`: platform names as `Package.swift` spells them, versions like `17` or `16.4`.
+    private mutating func deploymentTarget(_ node: YAMLNode) -> [DeploymentPlatform: OSVersion]? {
+        let names = DeploymentPlatform.allCases.map(\.rawValue)
+        guard let entries = node.mapping, !entries.isEmpty else {
+            report("`deployment_target` expects a mapping of platforms to versions like `{iOS: 17, macOS: 14}`, found \(node.summaryForMessages)",
+                   at: node.location)
+            return nil
+        }
+        var result: [DeploymentPlatform: OSVersion] = [:]
+        var valid = true
+        for entry in entries {
+            guard let platform = DeploymentPlatform(rawValue: entry.key) else {
+                report("unknown platform \(Quoted.text(entry.key)) in `deployment_target`"
+                       + Quoted.suggestion(for: entry.key, among: names) + "; expected one of \(names.joined(separator: ", "))",
+                       at: entry.keyLocation)
+                valid = false
+                continue
+            }
+            guard let scalar = entry.value.scalar, !scalar.isNull, let version = OSVersion.parse(scalar.text) else {
+                report("`deployment_target.\(entry.key)` expects a version like `17` or `16.4`, found \(entry.value.summaryForMessages)",
+                       at: entry.value.location)
+                valid = false
+                continue
+            }
+            result[platform] = version
+        }
+        return valid ? result : nil
     }
 
     // MARK: Cross-key checks

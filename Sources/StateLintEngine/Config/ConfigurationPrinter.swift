@@ -29,6 +29,14 @@ public enum ConfigurationPrinter {
         } else {
             lines.append(("# xcode_version: not set (no .xcode-version file either)", "default"))
         }
+        if let targets = configuration.deploymentTarget {
+            let entries = DeploymentPlatform.allCases.compactMap { platform in
+                targets[platform].map { "\(platform.rawValue): \($0.description)" }
+            }
+            add(.deploymentTarget, "{" + entries.joined(separator: ", ") + "}")
+        } else {
+            lines.append(("# deployment_target: not set (read from Package.swift and .xcodeproj)", "default"))
+        }
         add(.knownClasses, list(configuration.knownClasses))
         add(.knownValueTypes, list(configuration.knownValueTypes))
         add(.index, list(configuration.index.map(\.pattern)))

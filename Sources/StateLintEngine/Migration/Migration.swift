@@ -23,6 +23,10 @@ package enum Migration {
         package var xcodeMajor: Int?
         /// Why the deployment target keeps every class, when it does.
         package var deploymentRefusal: String?
+        /// The project's deployment targets (`DeploymentTargets.read`, or `deployment_target`):
+        /// a platform below Observation's first release keeps every class; none known gives a
+        /// note and the classes migrate. Nil: not checked.
+        package var deploymentTargets: DeploymentTargets?
         package var knownClasses: [String] = []
         package var displayPath: (String) -> String = { $0 }
 
@@ -40,6 +44,8 @@ package enum Migration {
         }
         package var migrated: [Migrated] = []
         package var refused: [Refused] = []
+        /// Said once for the whole run (the deployment target is unknown).
+        package var notes: [String] = []
 
         /// One line per class.
         package var lines: [String] {
@@ -47,12 +53,15 @@ package enum Migration {
                 + refused.map { "kept \($0.type): " + $0.reasons.joined(separator: "; ") }
         }
 
-        /// `{"migrated":[{"type":…,"files":[…]}],"refused":[{"type":…,"reasons":[…]}]}`.
+        /// `{"migrated":[{"type":…,"files":[…]}],"refused":[{"type":…,"reasons":[…]}]}`, and
+        /// `"notes":[…]` when there are notes.
         package var json: JSONValue {
-            .object([
+            var entries: [(key: String, value: JSONValue)] = [
                 ("migrated", .array(migrated.map { .object([("type", .string($0.type)), ("files", .array($0.files.map(JSONValue.string)))]) })),
                 ("refused", .array(refused.map { .object([("type", .string($0.type)), ("reasons", .array($0.reasons.map(JSONValue.string)))]) })),
-            ])
+            ]
+            if !notes.isEmpty { entries.append(("notes", .array(notes.map(JSONValue.string)))) }
+            return .object(entries)
         }
     }
 
@@ -63,6 +72,10 @@ package enum Migration {
         package var original: [String: [UInt8]] = [:]
     }
 
+    package static let unknownDeploymentTarget = "the deployment target is unknown (no `platforms:` in Package.swift, no deployment "
+        + "target in an .xcodeproj, no `deployment_target` in .linter.yml): classes are migrated; @Observable needs "
+        + "iOS 17, macOS 14, tvOS 17, watchOS 10 or visionOS 1"
+
     /// How many times classes may be dropped and the rest planned again.
     private static let maximumPasses = 16
 
@@ -72,14 +85,18 @@ package enum Migration {
         let candidates = MigrationCandidates(sources, requested: request.requested)
         let uses = MigrationRewrites.uses(candidates, sources, xcodeMajor: request.xcodeMajor)
         var reasons = candidates.reasons
+        let deploymentRefusal = request.deploymentRefusal ?? request.deploymentTargets?.observationRefusal
         for candidate in candidates.candidates {
             func add(_ reason: String) { if !(reasons[candidate.name] ?? []).contains(reason) { reasons[candidate.name, default: []].append(reason) } }
-            if let deployment = request.deploymentRefusal { add(deployment) }
+            if let deployment = deploymentRefusal { add(deployment) }
             for reason in uses.byClass[candidate.name]?.refusals ?? [] { add(reason) }
             for reason in uses.refuseAll { add(reason) }
         }
         let selected = candidates.candidates.filter { $0.isRequested && (request.types.isEmpty || request.types.contains($0.name)) }
         var outcome = Outcome()
+        if request.deploymentRefusal == nil, request.deploymentTargets?.isUnknown == true {
+            outcome.report.notes.append(Self.unknownDeploymentTarget)
+        }
         var migratedFiles: [String: Set<String>] = [:]
         for _ in 0..<maximumPasses {
             let active = selected.filter { (reasons[$0.name] ?? []).isEmpty }
