@@ -19,11 +19,14 @@ public struct AppearUnstructuredTaskRule: Rule {
     }
 
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
-        let cancelled = Set(view.handlers(in: ["onDisappear"]).flatMap(\.cancelledNames))
+        let cancelled = view.cancelledNames(ofHandlersIn: ["onDisappear"])
         var seen: Set<SourceSpan> = []
+        // The tasks of methods reached before were seen then.
+        var reached: Set<ObjectIdentifier> = []
         var violations: [RuleViolation] = []
         for handler in view.handlers(in: handlers) {
-            for task in handler.taskStarts where seen.insert(task.facts.span).inserted {
+            let tasks = reached.insert(handler.reached.id).inserted ? handler.taskStarts : handler.ownTaskStarts
+            for task in tasks where seen.insert(task.facts.span).inserted {
                 // Nothing outlives the view: the task ends at once, or its starter waits for it.
                 guard task.facts.mayNoticeCancellation, !task.facts.isAwaitedAtOnce else { continue }
                 // Spun off on purpose: an async method of the view, which could have awaited the
@@ -39,7 +42,8 @@ public struct AppearUnstructuredTaskRule: Rule {
                 // The whole action of `.onAppear { Task { … } }`: it can become `.task { … }`,
                 // whose action neither throws nor returns a value.
                 var fix: Fix?
-                if task.via.isEmpty, handler.taskStarts.count == 1, let conversion = handler.facts.taskConversion,
+                if task.via.isEmpty, handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1,
+                   let conversion = handler.facts.taskConversion,
                    !task.facts.mayThrow, !task.facts.returnsValue {
                     fix = TaskModifierFix.fix(handler.facts, conversion, context)
                 }

@@ -22,7 +22,7 @@ public struct DisappearMissingTeardownRule: Rule {
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
         // The state of an `App` (and of its scenes) lives as long as the app: nothing to release.
         guard view.role != .app && view.role != .scene else { return [] }
-        let released = Set(view.handlers(in: ["onDisappear"]).flatMap(\.assignments)
+        let released = Set(view.assignments(ofHandlersIn: ["onDisappear"])
             .filter { !$0.facts.isStorage && $0.facts.value == .nilLiteral }.map(\.facts.target))
         // Not a creation in a view that exists only while the property is nil (the `else` of
         // `if let model`): that view goes away as the model is made, and its `.onDisappear`
@@ -32,17 +32,27 @@ public struct DisappearMissingTeardownRule: Rule {
                 && !creation.isInViewShownOnlyWhileNil
         }
         // One teardown fix per destination, releasing every property reported for it.
-        let destinations = creations.map { TeardownFix.destination(after: $0.handlerIndex, in: view) }
+        var chains = TeardownFix.Destinations(view)
+        let destinations = creations.map { chains.destination(after: $0.handlerIndex) }
         var teardowns: [TeardownFix.Destination: [String]] = [:]
+        struct Release: Hashable {
+            let name: String
+            let destination: TeardownFix.Destination
+        }
+        var listed: Set<Release> = []
         for (creation, destination) in zip(creations, destinations)
-        where !(teardowns[destination]?.contains(creation.property.name) ?? false) {
+        where listed.insert(Release(name: creation.property.name, destination: destination)).inserted {
             teardowns[destination, default: []].append(creation.property.name)
         }
+        // One fix per destination, shared by its findings.
+        var fixes: [TeardownFix.Destination: Fix] = [:]
         return zip(creations, destinations).map { creation, destination in
             let property = creation.property
             let line = context.location(of: property.nameSpan).line
+            let fix = fixes[destination] ?? TeardownFix.fix(releasing: teardowns[destination]!, at: destination, in: view, context)
+            fixes[destination] = fix
             return RuleViolation(at: creation.assignment.facts.span,
-                                 fix: TeardownFix.fix(releasing: teardowns[destination]!, at: destination, in: view, context),
+                                 fix: fix,
                                  "`\(property.name)` (declared at line \(line)) is created in `.\(creation.handler)` but no `.onDisappear` sets it back to nil, so the `\(creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`.")
         }
     }

@@ -22,8 +22,7 @@ public struct ObservedObjectInlineInitRule: Rule {
               WrapperFix.isSafe(property, in: view, assignmentsAllowed: initial.isInInitializer ? 1 : 0) else { return nil }
         var edits = [WrapperFix.rename(attribute, from: "ObservedObject", context)]
         if initial.isInInitializer {
-            guard let assignment = view.initializers.lazy.flatMap(\.assignments).first(where: { $0.span == initial.span }),
-                  assignment.isStorage, let wrapper = assignment.wrapper else { return nil }
+            guard let assignment = initial.assignment, assignment.isStorage, let wrapper = assignment.wrapper else { return nil }
             // `_m = .init(wrappedValue: …)` follows the new type by itself.
             if let typeSpan = wrapper.typeSpan { edits.append(context.edit(typeSpan, "StateObject")) }
             // `StateObject` has `init(wrappedValue:)` only.

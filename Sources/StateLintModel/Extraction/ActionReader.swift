@@ -17,6 +17,8 @@ package struct ActionReader {
     private let references: ReferenceReader
     /// Made once: each reader holds a copy of the code, whose arrays a copy retains.
     private let blocks: BlockHeaders
+    /// What the file's tasks do, worked out for all of them at the first one.
+    private let tasks = FileTasks()
 
     package init(code: CodeTokens, file: FileID) {
         self.code = code
@@ -35,7 +37,7 @@ package struct ActionReader {
     /// is an `async` method's or initializer's.
     package func facts(of body: ClosedRange<Int>, isAsync: Bool = false) -> ActionFacts {
         var facts = ActionFacts()
-        var frames = [Frame(open: body.lowerBound, close: body.upperBound, header: nil, isDeferred: false)]
+        var frames = Scopes(Frame(open: body.lowerBound, close: body.upperBound, header: nil, isDeferred: false))
         // `frames.last!.close`, kept apart: reading the last frame per token copied it, and
         // retained every collection in it.
         var innermostClose = body.upperBound
@@ -49,21 +51,21 @@ package struct ActionReader {
         var k = body.lowerBound + 1
         while k < body.upperBound {
             if k > innermostClose {
-                while frames.count > 1 && frames[frames.count - 1].close < k { frames.removeLast() }
-                innermostClose = frames[frames.count - 1].close
+                while frames.count > 1 && frames.innermost.close < k { frames.close() }
+                innermostClose = frames.innermost.close
             }
             switch code.kind(k) {
             case .leftBrace?:
                 var header: Int?
                 if let found = headers.lastIndex(where: { $0.open == k }) { header = headers.remove(at: found).keyword }
                 // A closure stored for later (`player.onFinish = { … }`) does not run with the body.
-                let isDeferred = frames[frames.count - 1].isDeferred || isAssignment(at: k - 1)
-                frames.append(Frame(open: k, close: code.partner(of: k) ?? body.upperBound, header: header, isDeferred: isDeferred))
-                innermostClose = frames[frames.count - 1].close
+                let isDeferred = frames.innermost.isDeferred || isAssignment(at: k - 1)
+                open(Frame(open: k, close: code.partner(of: k) ?? body.upperBound, header: header, isDeferred: isDeferred), in: &frames)
+                innermostClose = frames.innermost.close
             case .keyword?:
                 if let (open, exit) = controlBlock(at: k, before: body.upperBound) {
                     headers.append((open, k))
-                    if let exit { frames[frames.count - 1].add(exit) }
+                    if let exit { frames.addExit(exit) }
                 }
             case .identifier?:
                 if isAssignment(at: k + 1) {
@@ -81,7 +83,7 @@ package struct ActionReader {
                         facts.cancelledNames.append(boundValue(of: cancelled, in: frames) ?? cancelled)
                     }
                 }
-                if !frames[frames.count - 1].isDeferred, var task = taskStart(at: k) {
+                if !frames.innermost.isDeferred, var task = taskStart(at: k) {
                     task.isInAsyncFunction = isAsync
                     facts.taskStarts.append(task)
                 }
@@ -106,7 +108,7 @@ package struct ActionReader {
 
     // MARK: Assignments
 
-    private func assignment(at k: Int, in body: ClosedRange<Int>, frames: inout [Frame],
+    private func assignment(at k: Int, in body: ClosedRange<Int>, frames: inout Scopes,
                             locals: inout LocalScopes?, cancelled: [String]) -> AssignmentFacts? {
         guard let reference = references.reference(endingAt: k) else { return nil }
         // `let x = …`, `if let x = …`, `case let x = …`: bindings, not assignments.
@@ -204,7 +206,7 @@ package struct ActionReader {
     // MARK: Calls, tasks, cancellation
 
     /// `load(…)` or `self.load(…)`: a lower-case name (a method, not a type) called on `self`.
-    private func call(at k: Int, frames: inout [Frame]) -> CallFacts? {
+    private func call(at k: Int, frames: inout Scopes) -> CallFacts? {
         guard let reference = references.reference(endingAt: k), code.keyword(reference.start - 1) != .func else { return nil }
         let first = code.file.bytes[code[k].start]
         guard first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else { return nil }
@@ -223,8 +225,9 @@ package struct ActionReader {
 
     /// The property an `if let` around the current token binds `name` to: `work` in
     /// `if let w = work { w.cancel() }` (or `self.work`), so cancelling `w` stops `work`.
-    private func boundValue(of name: String, in frames: [Frame]) -> String? {
-        for frame in frames.reversed() {
+    private func boundValue(of name: String, in frames: Scopes) -> String? {
+        // The binding is in one of the innermost blocks: a bounded look keeps deep nesting linear.
+        for frame in frames.frames.reversed().prefix(Self.maximumBindingDepth) {
             guard let header = frame.header, code.keyword(header) == .if else { continue }
             var k = header + 1
             while k + 3 < frame.open {
@@ -240,6 +243,9 @@ package struct ActionReader {
         }
         return nil
     }
+
+    /// How many of the innermost blocks `boundValue(of:in:)` looks at.
+    private static let maximumBindingDepth = 32
 
     /// `Task { … }`, `Task(priority: .high) { … }`, `Task<Void, Never> { … }`,
     /// `Task.detached { … }` at `k`: an unstructured task.
@@ -266,10 +272,10 @@ package struct ActionReader {
         if code.kind(j) == .leftBrace, !code.lineBreakBefore[j], let close = code.partner(of: j) { end = close }
         guard let last = end else { return nil }
         let use = handleUse(before: k, after: last + 1)
-        let operation = TaskOperationReader(code: code).operation(closingAt: last)
+        let operation = tasks.operations(code).operation(closingAt: last)
         return TaskStartFacts(isDetached: isDetached, storedIn: use.storedIn, isHandleKept: use.isKept,
                               isAwaitedAtOnce: isAwaitedResult(after: last + 1),
-                              mayNoticeCancellation: mayNoticeCancellation(in: k...last),
+                              mayNoticeCancellation: tasks.mayNoticeCancellation(in: k...last, code),
                               mayThrow: operation.mayThrow,
                               returnsValue: operation.returnsValue,
                               priority: priority,
@@ -279,12 +285,6 @@ package struct ActionReader {
     /// `Task { … }.value` (or `.result`): whoever started it waits for its end.
     private func isAwaitedResult(after end: Int) -> Bool {
         code.kind(end) == .period && !code.lineBreakBefore[end] && (code.text(end + 1, is: "value") || code.text(end + 1, is: "result"))
-    }
-
-    /// Whether the task's code can suspend (`await`) or reads its cancellation: cancellation is
-    /// cooperative, so a task that does neither runs to its end whatever happens to the view.
-    private func mayNoticeCancellation(in range: ClosedRange<Int>) -> Bool {
-        range.contains { code.keyword($0) == .await || code.text($0, is: "isCancelled") || code.text($0, is: "checkCancellation") }
     }
 
     /// What happens to a task's handle: assigned (`handle = Task …`, `let t = Task …`), passed
@@ -312,8 +312,8 @@ package struct ActionReader {
 
     // MARK: Nil guards
 
-    /// An open block during the pass, and what is known inside it. Everything is worked out on
-    /// first use: most blocks contain no assignment or call that asks.
+    /// An open block during the pass. What it tells is worked out on first use: most blocks
+    /// contain no assignment or call that asks.
     private struct Frame {
         package let open: Int
         package let close: Int
@@ -321,15 +321,62 @@ package struct ActionReader {
         package let header: Int?
         /// Inside a closure assigned for later (a callback), at any depth.
         package let isDeferred: Bool
-        /// What the header tells.
-        package var headerNames: Set<String>?
         /// Statements in the block that may leave it early, in order, decided up to `decidedExits`.
         package var exits: [EarlyExit] = []
         package var decidedExits = 0
-        /// Name → the index after which the rest of the block runs only while it is nil.
-        package var nilAfter: [String: Int] = [:]
+    }
 
-        package mutating func add(_ exit: EarlyExit) { exits.append(exit) }
+    /// The open blocks, outermost first, and the names known nil at the current token: what the
+    /// blocks' headers tell and what their early exits before it tell. Kept as the pass goes (a
+    /// block's names leave with it), so a question costs the same at any depth: asking every
+    /// open block at each assignment and call was quadratic in deep nesting.
+    ///
+    /// What an outer block tells does not change while an inner one is open (its exits before
+    /// the current token end before the inner block opens), so only the innermost block's
+    /// exits are decided as the pass goes on.
+    private struct Scopes {
+        private(set) var frames: [Frame]
+        /// The names known nil, each once, in the order the blocks tell them (outermost first),
+        /// with the position in `frames` of the block that told it.
+        private var known: [(name: String, frame: Int)] = []
+        private var names: Set<String> = []
+        /// `frames[..<counted]` have their names in `known` (the innermost, up to the last question).
+        fileprivate var counted = 0
+
+        init(_ body: Frame) {
+            frames = [body]
+        }
+
+        var count: Int { frames.count }
+        var innermost: Frame { frames[frames.count - 1] }
+
+        mutating func addExit(_ exit: EarlyExit) { frames[frames.count - 1].exits.append(exit) }
+
+        /// Leaves the innermost block, forgetting what it told.
+        mutating func close() {
+            let leaving = frames.count - 1
+            frames.removeLast()
+            while let last = known.last, last.frame >= leaving {
+                names.remove(last.name)
+                known.removeLast()
+            }
+            counted = min(counted, frames.count)
+        }
+
+        fileprivate mutating func append(_ frame: Frame) { frames.append(frame) }
+
+        fileprivate mutating func tell(_ told: Set<String>, frame: Int) {
+            for name in told where names.insert(name).inserted { known.append((name, frame)) }
+        }
+
+        func contains(_ name: String) -> Bool { names.contains(name) }
+
+        /// At most `limit` of the names, outermost blocks' first.
+        func first(_ limit: Int) -> Set<String> {
+            Set(known.prefix(limit).lazy.map(\.name))
+        }
+
+        fileprivate mutating func setDecided(_ decided: Int, frame: Int) { frames[frame].decidedExits = decided }
     }
 
     /// `guard C else { … }` (the rest of the block runs only when C holds) or `if C { …; return }`
@@ -340,50 +387,51 @@ package struct ActionReader {
         package let isGuard: Bool
     }
 
-    private func isNil(_ name: String, at k: Int, frames: inout [Frame]) -> Bool {
-        for index in frames.indices.reversed() {
-            decideExits(of: &frames[index], before: k)
-            if let after = frames[index].nilAfter[name], after < k { return true }
-            if headerNames(of: &frames[index]).contains(name) { return true }
+    /// Enters a block: what the block it is in tells up to here is decided first, if counted.
+    private func open(_ frame: Frame, in scopes: inout Scopes) {
+        if scopes.counted == scopes.count { decideExits(of: scopes.count - 1, before: frame.open, in: &scopes) }
+        scopes.append(frame)
+    }
+
+    /// Brings `scopes`' names up to the token at `k`: the blocks not counted yet (each once), and
+    /// the innermost block's exits that end before `k`.
+    private func update(_ scopes: inout Scopes, at k: Int) {
+        while scopes.counted < scopes.count {
+            let index = scopes.counted
+            let frame = scopes.frames[index]
+            if let header = frame.header { scopes.tell(blocks.nilNames(inBlockOf: header, openedAt: frame.open), frame: index) }
+            let end = index + 1 < scopes.count ? scopes.frames[index + 1].open : k
+            decideExits(of: index, before: end, in: &scopes)
+            scopes.counted += 1
         }
-        return false
+        decideExits(of: scopes.count - 1, before: k, in: &scopes)
     }
 
-    private func nilNames(at k: Int, frames: inout [Frame]) -> Set<String> {
-        var names: Set<String> = []
-        for index in frames.indices {
-            decideExits(of: &frames[index], before: k)
-            for name in headerNames(of: &frames[index]) where names.count < Self.maximumNilNamesPerCall { names.insert(name) }
-            for (name, after) in frames[index].nilAfter where after < k && names.count < Self.maximumNilNamesPerCall {
-                names.insert(name)
-            }
-        }
-        return names
+    private func isNil(_ name: String, at k: Int, frames: inout Scopes) -> Bool {
+        update(&frames, at: k)
+        return frames.contains(name)
     }
 
-    private func headerNames(of frame: inout Frame) -> Set<String> {
-        guard let header = frame.header else { return [] }
-        if let names = frame.headerNames { return names }
-        let names = blocks.nilNames(inBlockOf: header, openedAt: frame.open)
-        frame.headerNames = names
-        return names
+    private func nilNames(at k: Int, frames: inout Scopes) -> Set<String> {
+        update(&frames, at: k)
+        return frames.first(Self.maximumNilNamesPerCall)
     }
 
-    /// Works out the exits of `frame` that end before `k`.
-    private func decideExits(of frame: inout Frame, before k: Int) {
-        while frame.decidedExits < frame.exits.count, frame.exits[frame.decidedExits].block.upperBound < k {
-            let exit = frame.exits[frame.decidedExits]
-            frame.decidedExits += 1
+    /// Works out the exits of the block at `index` in `scopes` that end before `k`.
+    private func decideExits(of index: Int, before k: Int, in scopes: inout Scopes) {
+        let frame = scopes.frames[index]
+        var decided = frame.decidedExits
+        while decided < frame.exits.count, frame.exits[decided].block.upperBound < k {
+            let exit = frame.exits[decided]
+            decided += 1
             let knowledge = conditions.knowledge(of: exit.condition)
-            let names: Set<String>
             if exit.isGuard {
-                names = knowledge.nilWhenTrue
-            } else {
-                guard blocks.endsWithExit(exit.block) else { continue }
-                names = knowledge.nilWhenFalse
+                scopes.tell(knowledge.nilWhenTrue, frame: index)
+            } else if blocks.endsWithExit(exit.block) {
+                scopes.tell(knowledge.nilWhenFalse, frame: index)
             }
-            for name in names where frame.nilAfter[name] == nil { frame.nilAfter[name] = exit.block.upperBound }
         }
+        scopes.setDecided(decided, frame: index)
     }
 
     /// For `if`, `while`, `guard` and `else` at `k`: the `{` of the block it controls (a guard's
@@ -412,5 +460,39 @@ package struct ActionReader {
         default:
             return nil
         }
+    }
+}
+
+/// What one file's tasks do, worked out once for every task at the first one asked about
+/// (nested tasks each reading their whole code made a file of them quadratic). Each reader is
+/// used by one thread.
+private final class FileTasks {
+    private var blocks: TaskOperations?
+    /// Entry k: how many tokens before k may notice cancellation.
+    private var noticing: [Int32]?
+
+    func operations(_ code: CodeTokens) -> TaskOperations {
+        if let blocks { return blocks }
+        let made = TaskOperationReader(code: code).operationsOfEveryBlock()
+        blocks = made
+        return made
+    }
+
+    /// Whether the task's code can suspend (`await`) or reads its cancellation: cancellation is
+    /// cooperative, so a task that does neither runs to its end whatever happens to the view.
+    func mayNoticeCancellation(in range: ClosedRange<Int>, _ code: CodeTokens) -> Bool {
+        let counts = noticing ?? Self.count(code)
+        noticing = counts
+        return counts[range.upperBound + 1] > counts[range.lowerBound]
+    }
+
+    private static func count(_ code: CodeTokens) -> [Int32] {
+        var counts = [Int32](repeating: 0, count: code.count + 1)
+        var total: Int32 = 0
+        for k in 0..<code.count {
+            if code.keyword(k) == .await || code.text(k, is: "isCancelled") || code.text(k, is: "checkCancellation") { total += 1 }
+            counts[k + 1] = total
+        }
+        return counts
     }
 }

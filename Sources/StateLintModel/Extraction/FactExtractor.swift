@@ -124,10 +124,14 @@ package struct FactExtractor {
         }
         // How the parts that declare properties that may hold an object, and the extensions of
         // them in this file, use those properties.
-        var watched: [String: [String]] = [:]  // type name → property names
+        // type name → property names, each once: a file declaring the same view many times
+        // must not give each of its parts every copy's names.
+        var watched: [String: [String]] = [:]
+        var watchedNames: [String: Set<String>] = [:]
         for part in facts.types where part.kind != .extension {
-            let names = part.properties.filter(Self.mayHoldObject).map(\.name)
-            if !names.isEmpty { watched[part.name, default: []] += names }
+            for property in part.properties where Self.mayHoldObject(property) {
+                if watchedNames[part.name, default: []].insert(property.name).inserted { watched[part.name, default: []].append(property.name) }
+            }
         }
         if !watched.isEmpty {
             let children = structure.children

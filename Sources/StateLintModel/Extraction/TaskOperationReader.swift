@@ -11,7 +11,7 @@ package struct TaskOperationReader {
     /// How far back a block's statement is read for its keyword: headers are short.
     private static let maximumHeaderLength = 512
 
-    /// What the task's closure (its `}` is `range.upperBound`) does.
+    /// What a task's closure does.
     package struct Operation {
         /// An error may leave it: a `try` (not `try?`/`try!`) or a `throw` that no enclosing
         /// `do { … }` catches whatever it is (its last `catch` has no pattern, or binds one
@@ -22,33 +22,46 @@ package struct TaskOperationReader {
         package var returnsValue = false
     }
 
-    package func operation(closingAt close: Int) -> Operation {
-        var operation = Operation()
-        guard code.kind(close) == .rightBrace, let open = code.partner(of: close), open < close else { return operation }
-        // The enclosing blocks and closures inside the task's closure, innermost last.
-        struct Enclosing {
+    /// What every block of the file does, in one pass (reading each task's code on its own read
+    /// thousands of nested tasks' code again and again: quadratic). The rules: a
+    /// `throw` or `try` counts for the blocks around it out to the first that catches every
+    /// error or is a nested task's closure; a `return value` for those out to the first closure.
+    /// Each mark stops at a block already marked, whose outer blocks were marked with it.
+    package func operationsOfEveryBlock() -> TaskOperations {
+        var flags = [UInt8](repeating: 0, count: code.count)
+        struct Open {
             package let close: Int
-            package let catchesEverything: Bool
+            /// A `do` whose catches take every error, or a task's closure: errors stop here.
+            package let stopsErrors: Bool
             package let isClosure: Bool
-            package let isTask: Bool
+            package var flags: UInt8 = 0
         }
-        var enclosing: [Enclosing] = []
-        var k = open + 1
-        while k < close {
-            while let last = enclosing.last, last.close < k { enclosing.removeLast() }
+        var open: [Open] = []
+        for k in 0..<code.count {
+            while let last = open.last, last.close < k { flags[last.close] |= open.removeLast().flags }
             if code.kind(k) == .leftBrace, let end = code.partner(of: k), end > k {
                 let isDo = code.keyword(k - 1) == .do
                 let isClosure = !isDo && !isStatementBlock(k)
-                enclosing.append(Enclosing(close: end, catchesEverything: isDo && catchesEverything(after: end),
-                                           isClosure: isClosure, isTask: isClosure && startsTask(k)))
+                open.append(Open(close: end, stopsErrors: isDo ? catchesEverything(after: end) : isClosure && startsTask(k),
+                                 isClosure: isClosure))
             } else if code.keyword(k) == .throw || code.keyword(k) == .try && !isOptionalTry(k) {
-                if !enclosing.contains(where: { $0.catchesEverything || $0.isTask }) { operation.mayThrow = true }
-            } else if code.keyword(k) == .return, returnsValue(k), !enclosing.contains(where: \.isClosure) {
-                operation.returnsValue = true
+                var index = open.count - 1
+                while index >= 0, open[index].flags & TaskOperations.mayThrow == 0 {
+                    open[index].flags |= TaskOperations.mayThrow
+                    if open[index].stopsErrors { break }
+                    index -= 1
+                }
+            } else if code.keyword(k) == .return, returnsValue(k) {
+                var index = open.count - 1
+                while index >= 0, open[index].flags & TaskOperations.returnsValue == 0 {
+                    open[index].flags |= TaskOperations.returnsValue
+                    if open[index].isClosure { break }
+                    index -= 1
+                }
             }
-            k += 1
         }
-        return operation
+        while let last = open.popLast() { flags[last.close] |= last.flags }
+        return TaskOperations(flags: flags)
     }
 
     /// `try?` or `try!`.
@@ -88,7 +101,7 @@ package struct TaskOperationReader {
             case .if, .guard, .while, .for, .switch, .catch: return true
             default: break
             }
-            if code.lineBreakBefore[k] && !ExpressionBounds.continuesExpression(k, in: code) { return false }
+            if code.lineBreakBefore[k] && (k == 0 || !ExpressionBounds.continuesExpression(k, in: code)) { return false }
             k -= 1
             steps += 1
         }
@@ -121,5 +134,19 @@ package struct TaskOperationReader {
             k = blockClose + 1
         }
         return exhaustive
+    }
+}
+
+/// The operation of each block of a file, by its `}` (see `TaskOperationReader.operationsOfEveryBlock`).
+package struct TaskOperations: Sendable {
+    fileprivate static let mayThrow: UInt8 = 1
+    fileprivate static let returnsValue: UInt8 = 2
+    fileprivate let flags: [UInt8]
+
+    /// The operation of the closure whose `}` is `close`; none for other tokens.
+    package func operation(closingAt close: Int) -> TaskOperationReader.Operation {
+        guard close >= 0, close < flags.count else { return TaskOperationReader.Operation() }
+        return TaskOperationReader.Operation(mayThrow: flags[close] & Self.mayThrow != 0,
+                                             returnsValue: flags[close] & Self.returnsValue != 0)
     }
 }

@@ -17,6 +17,9 @@ package struct UseScanner {
         package let isElsewhere: Bool
     }
 
+    /// Up to this many names, each identifier is compared with every name.
+    package static let maximumSearchedNames = 8
+
     package func uses(in body: ClosedRange<Int>) -> [String: PropertyUses] {
         scan(in: body, members: nil, file: FileID(0)).uses
     }
@@ -37,6 +40,13 @@ package struct UseScanner {
             if let first = name.first { firstBytes[Int(first)] = true }
         }
         let anyLength = wanted.contains { $0.count >= 63 }
+        // Many names (a view with thousands of properties): found by hashing the token's bytes,
+        // not by comparing it with each name, which made the pass quadratic. The first position
+        // of each name wins, as in the search.
+        var positions: [ArraySlice<UInt8>: Int] = [:]
+        if wanted.count > Self.maximumSearchedNames {
+            for (index, name) in wanted.enumerated() where positions[name[...]] == nil { positions[name[...]] = index }
+        }
         var found: [String: PropertyUses] = [:]
         let bytes = code.file.bytes
         let references = ReferenceReader(code: code)
@@ -47,9 +57,17 @@ package struct UseScanner {
             else { continue }
             // `$name` and `_name` are the name with one more byte in front.
             let prefixed = first == UInt8(ascii: "$") || first == UInt8(ascii: "_")
-            guard let index = wanted.firstIndex(where: { name in
-                Self.spells(token, name, skippingFirst: false, bytes) || (prefixed && Self.spells(token, name, skippingFirst: true, bytes))
-            }) else { continue }
+            let match: Int?
+            if positions.isEmpty {
+                match = wanted.firstIndex { name in
+                    Self.spells(token, name, skippingFirst: false, bytes) || (prefixed && Self.spells(token, name, skippingFirst: true, bytes))
+                }
+            } else {
+                let whole = positions[bytes[token.start..<(token.start + token.length)]]
+                let unprefixed = prefixed ? positions[bytes[(token.start + 1)..<(token.start + token.length)]] : nil
+                match = whole.map { whole in unprefixed.map { min(whole, $0) } ?? whole } ?? unprefixed
+            }
+            guard let index = match else { continue }
             let isPrefixed = token.length == wanted[index].count + 1
             if let members {
                 while memberIndex < members.count, members[memberIndex].range.upperBound < k { memberIndex += 1 }

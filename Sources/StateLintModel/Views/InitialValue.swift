@@ -14,6 +14,8 @@ public struct InitialValue: Sendable {
     /// `_model = State(wrappedValue: …)`; nil for `self.model = …` and `.init(wrappedValue:)`.
     public let wrapperNameSpan: SourceSpan?
     public let isInInitializer: Bool
+    /// The initializer's assignment that sets it; nil for a declaration's.
+    public let assignment: AssignmentFacts?
 
     /// The type a creation makes: as written, or the property's declared type (`.init()`).
     public var createdTypeName: String? {
@@ -31,14 +33,14 @@ extension SwiftUIView {
             guard let value = property.initialValue, let attribute = property.wrapperSpan else { continue }
             let end = value.creation?.span ?? property.span
             values.append(InitialValue(property: property, value: value, span: attribute.through(end),
-                                       wrapperNameSpan: property.wrapperNameSpan, isInInitializer: false))
+                                       wrapperNameSpan: property.wrapperNameSpan, isInInitializer: false, assignment: nil))
         }
         for initializer in initializers {
             for assignment in initializer.assignments {
                 guard let property = property(named: assignment.target), property.wrapper == wrapper, !property.isStatic,
                       let value = initializerValue(assignment, for: wrapper) else { continue }
                 values.append(InitialValue(property: property, value: value, span: assignment.span,
-                                           wrapperNameSpan: assignment.wrapper?.typeSpan, isInInitializer: true))
+                                           wrapperNameSpan: assignment.wrapper?.typeSpan, isInInitializer: true, assignment: assignment))
             }
         }
         return values

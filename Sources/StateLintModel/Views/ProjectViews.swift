@@ -84,7 +84,7 @@ public struct ProjectViews: Sendable {
         Self.markViewsInPreviewProviders(&views)
         for file in files {
             for preview in file.previews {
-                let handlers = preview.handlers.map { ViewHandler($0, methods: [:]) }
+                let handlers = preview.handlers.map { ViewHandler($0) }
                 views.append(SwiftUIView(name: "#Preview", target: file.targets.first ?? .rest, role: .preview,
                                          properties: preview.properties, handlers: handlers, initializers: [], parts: [],
                                          previewUses: preview.uses))
@@ -222,7 +222,8 @@ public struct ProjectViews: Sendable {
                 for method in part.methods { methods[method.name, default: []].append(method.action) }
             }
         }
-        var handlers = handlerFacts.map { ViewHandler($0, methods: methods) }
+        var reach = MethodReach(methods: methods)
+        var handlers = handlerFacts.map { ViewHandler($0, reach: &reach) }
         // Chain links are positions within a part's handlers: make them positions in the view's.
         var first = 0
         for part in parts {

@@ -21,6 +21,18 @@ public struct SwiftUIView: Sendable {
     package let previewUses: [String: PropertyUses]
     /// Declared inside a `PreviewProvider` (`Feed_Previews.Host`): a view made only for previews.
     public internal(set) var isInPreviewProvider = false
+    /// Whether every part of the view was scanned for `uses(of:)` (see `TypeFacts.isFullyScanned`).
+    public let isFullyScanned: Bool
+
+    // What rules ask per property, worked out once over every part: asked of each part for
+    // each property, it was quadratic in a view declared thousands of times.
+    /// Each property's uses, summed over the parts (and a preview's).
+    private let usesByName: [String: PropertyUses]
+    /// Each name's last property (`properties` searched from the end when there are few).
+    private let lastPropertyNamed: [String: Int]
+    /// The creations assigned to each name, in the order of `creations(assignedTo:)`.
+    private let creationsByName: [String: [Creation]]
+    private static let searchedProperties = 16
 
     package init(name: String, target: TargetID = .rest, role: ViewRole, properties: [PropertyFacts], handlers: [ViewHandler],
          initializers: [ActionFacts], parts: [TypeFacts], previewUses: [String: PropertyUses] = [:]) {
@@ -32,16 +44,75 @@ public struct SwiftUIView: Sendable {
         self.handlers = handlers
         self.initializers = initializers
         self.parts = parts
+        isFullyScanned = parts.allSatisfy(\.isFullyScanned)
+        if parts.count == 1 && previewUses.isEmpty {
+            usesByName = parts[0].uses
+        } else {
+            var total = previewUses
+            for part in parts {
+                for (name, uses) in part.uses {
+                    var sum = total[name] ?? PropertyUses()
+                    sum.assignments += uses.assignments
+                    sum.usesWholeProjection = sum.usesWholeProjection || uses.usesWholeProjection
+                    sum.readsStorage = sum.readsStorage || uses.readsStorage
+                    sum.readsMembers = sum.readsMembers || uses.readsMembers
+                    total[name] = sum
+                }
+            }
+            usesByName = total
+        }
+        var lastPropertyNamed: [String: Int] = [:]
+        if properties.count > Self.searchedProperties {
+            for (position, property) in properties.enumerated() { lastPropertyNamed[property.name] = position }
+        }
+        self.lastPropertyNamed = lastPropertyNamed
+        var creations: [String: [Creation]] = [:]
+        func add(_ action: ActionFacts) {
+            for assignment in action.assignments {
+                if let creation = assignment.assignedValue.creation { creations[assignment.target, default: []].append(creation) }
+            }
+        }
+        for part in parts {
+            for initializer in part.initializers { add(initializer) }
+            for method in part.methods { add(method.action) }
+            for handler in part.handlers { add(handler.action) }
+        }
+        creationsByName = creations
     }
 
     /// The property declared with this name (the last one, if `#if` branches declare it twice).
     public func property(named name: String) -> PropertyFacts? {
-        properties.last { $0.name == name }
+        guard properties.count > Self.searchedProperties else { return properties.last { $0.name == name } }
+        return lastPropertyNamed[name].map { properties[$0] }
     }
 
     /// The handlers whose modifier is one of `modifiers`.
     public func handlers(in modifiers: Set<String>) -> [ViewHandler] {
         handlers.filter { modifiers.contains($0.modifier) }
+    }
+
+    /// The assignments of the handlers whose modifier is one of `modifiers`, and of the methods
+    /// they call, those shared by several handlers once.
+    public func assignments(ofHandlersIn modifiers: Set<String>) -> [ReachedAssignment] {
+        var reached: Set<ObjectIdentifier> = []
+        var assignments: [ReachedAssignment] = []
+        for handler in handlers where modifiers.contains(handler.modifier) {
+            assignments += handler.ownAssignments
+            if reached.insert(handler.reached.id).inserted { assignments += handler.reached.assignments }
+        }
+        return assignments
+    }
+
+    /// The names whose `cancel()` the handlers whose modifier is one of `modifiers` call, or
+    /// the methods they call.
+    public func cancelledNames(ofHandlersIn modifiers: Set<String>) -> Set<String> {
+        var reached: Set<ObjectIdentifier> = []
+        var names: Set<String> = []
+        for handler in handlers where modifiers.contains(handler.modifier) {
+            names.formUnion(handler.facts.action.cancelledNames)
+            if reached.insert(handler.reached.id).inserted { names.formUnion(handler.reached.cancelledNames) }
+        }
+        return names
     }
 
     /// The properties with this wrapper.
@@ -84,15 +155,7 @@ public enum ViewRole: Sendable, Hashable {
 extension SwiftUIView {
     /// How the view's code uses the property, over the parts that were scanned for it.
     public func uses(of name: String) -> PropertyUses {
-        var total = previewUses[name] ?? PropertyUses()
-        for part in parts {
-            guard let uses = part.uses[name] else { continue }
-            total.assignments += uses.assignments
-            total.usesWholeProjection = total.usesWholeProjection || uses.usesWholeProjection
-            total.readsStorage = total.readsStorage || uses.readsStorage
-            total.readsMembers = total.readsMembers || uses.readsMembers
-        }
-        return total
+        usesByName[name] ?? PropertyUses()
     }
 
     /// Every place the view's code names the property (see `PropertyMention`), over the parts
@@ -111,16 +174,7 @@ extension SwiftUIView {
     /// Every new instance the view's code assigns to the property: in initializers, methods and
     /// action modifiers (not only appear handlers).
     public func creations(assignedTo name: String) -> [Creation] {
-        var found: [Creation] = []
-        for part in parts {
-            let actions = part.initializers + part.methods.map(\.action) + part.handlers.map(\.action)
-            for action in actions {
-                for assignment in action.assignments where assignment.target == name {
-                    if let creation = assignment.assignedValue.creation { found.append(creation) }
-                }
-            }
-        }
-        return found
+        creationsByName[name] ?? []
     }
 
     /// Whether anything a rule asks of the view depends on what its methods and initializers do:
@@ -128,11 +182,6 @@ extension SwiftUIView {
     /// through the methods its handlers call.
     package var mayReachBodies: Bool {
         !properties.isEmpty || handlers.contains { !$0.facts.action.calls.isEmpty || $0.facts.performedMethod != nil }
-    }
-
-    /// Whether every part of the view was scanned for `uses(of:)` (see `TypeFacts.isFullyScanned`).
-    public var isFullyScanned: Bool {
-        parts.allSatisfy(\.isFullyScanned)
     }
 }
 

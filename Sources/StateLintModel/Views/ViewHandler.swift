@@ -9,13 +9,44 @@ public struct ViewHandler: Sendable {
     /// The position in the view's `handlers` of the action modifier right after this one in its
     /// chain (`.onAppear { … }.onDisappear { … }`).
     public internal(set) var nextInChain: Int? = nil
-    public let assignments: [ReachedAssignment]
-    public let taskStarts: [ReachedTask]
-    /// Names whose `cancel()` is called on the way.
-    public let cancelledNames: Set<String>
+    /// The assignments and tasks of the action itself.
+    public let ownAssignments: [ReachedAssignment]
+    public let ownTaskStarts: [ReachedTask]
+    /// What the view's methods the action calls do: one object shared by every handler of the
+    /// view that calls them alike (a view whose parts are declared thousands of times has as
+    /// many handlers calling as many same-named methods: each handler's own copy was quadratic).
+    /// A rule that goes through every handler looks at each object once (`ReachedEffects.id`).
+    public let reached: ReachedEffects
 
     public var modifier: String { facts.modifier }
     public var nameSpan: SourceSpan { facts.nameSpan }
+
+    /// The action's assignments, then those of the methods it calls.
+    public var assignments: [ReachedAssignment] { reached.assignments.isEmpty ? ownAssignments : ownAssignments + reached.assignments }
+    /// The tasks the action starts, then those the methods it calls start.
+    public var taskStarts: [ReachedTask] { reached.taskStarts.isEmpty ? ownTaskStarts : ownTaskStarts + reached.taskStarts }
+    /// Names whose `cancel()` is called on the way.
+    public var cancelledNames: Set<String> { reached.cancelledNames.union(facts.action.cancelledNames) }
+}
+
+/// What the methods a handler calls do, at any depth: their assignments (guarded as on the way
+/// there) and the tasks they start.
+public final class ReachedEffects: Sendable {
+    public let assignments: [ReachedAssignment]
+    public let taskStarts: [ReachedTask]
+    public let cancelledNames: Set<String>
+
+    package init(assignments: [ReachedAssignment] = [], taskStarts: [ReachedTask] = [], cancelledNames: Set<String> = []) {
+        self.assignments = assignments
+        self.taskStarts = taskStarts
+        self.cancelledNames = cancelledNames
+    }
+
+    /// Handlers with the same `id` reach the same effects.
+    public var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// What a handler that calls nothing of its view reaches.
+    package static let none = ReachedEffects()
 }
 
 /// An assignment an action makes, directly or in a method it calls.
@@ -36,22 +67,60 @@ public struct ReachedTask: Sendable {
 }
 
 extension ViewHandler {
-    /// Follows `facts`' calls through `methods` (a view's methods by name; overloads share a
-    /// name). A method reached along several paths counts as guarded for a name only if every
-    /// path guards it: its known-nil names are the intersection over the paths, worked out
-    /// until nothing changes.
-    package init(_ facts: HandlerFacts, methods: [String: [ActionFacts]]) {
+    /// `facts` in a view without methods (a `#Preview` body).
+    package init(_ facts: HandlerFacts) {
+        var reach = MethodReach(methods: [:])
+        self.init(facts, reach: &reach)
+    }
+
+    /// `facts`, following its calls through `reach`'s methods.
+    package init(_ facts: HandlerFacts, reach: inout MethodReach) {
         self.facts = facts
-        // Most actions call no method of the view: their own statements are all they reach.
         let shownWhileNil = facts.shownWhileNil
-        guard !methods.isEmpty, !facts.action.calls.isEmpty || facts.performedMethod != nil else {
-            assignments = facts.action.assignments.map {
-                ReachedAssignment(facts: $0, isNilGuarded: $0.isNilGuarded || shownWhileNil.contains($0.target), via: [])
-            }
-            taskStarts = facts.action.taskStarts.map { ReachedTask(facts: $0, via: []) }
-            cancelledNames = Set(facts.action.cancelledNames)
-            return
+        ownAssignments = facts.action.assignments.map {
+            ReachedAssignment(facts: $0, isNilGuarded: $0.isNilGuarded || shownWhileNil.contains($0.target), via: [])
         }
+        ownTaskStarts = facts.action.taskStarts.map { ReachedTask(facts: $0, via: []) }
+        reached = reach.effects(of: facts)
+    }
+}
+
+/// Follows handlers' calls through a view's methods (by name; overloads share a name), and
+/// keeps what each way of calling them reaches, so that handlers calling them alike share it.
+package struct MethodReach {
+    private let methods: [String: [ActionFacts]]
+    private var known: [Entry: ReachedEffects] = [:]
+
+    /// The methods called first, each with the names known nil where it is called.
+    private struct Entry: Hashable {
+        let calls: [Call]
+        struct Call: Hashable {
+            let name: String
+            let nilNames: Set<String>
+        }
+    }
+
+    package init(methods: [String: [ActionFacts]]) {
+        self.methods = methods
+    }
+
+    /// What `facts`' calls reach. A method reached along several paths counts as guarded for a
+    /// name only if every path guards it: its known-nil names are the intersection over the
+    /// paths, worked out until nothing changes.
+    package mutating func effects(of facts: HandlerFacts) -> ReachedEffects {
+        // Most actions call no method of the view.
+        guard !methods.isEmpty, !facts.action.calls.isEmpty || facts.performedMethod != nil else { return .none }
+        let shownWhileNil = facts.shownWhileNil
+        var calls = facts.action.calls.map { Entry.Call(name: $0.name, nilNames: $0.nilNames.union(shownWhileNil)) }
+        if let performed = facts.performedMethod { calls.append(Entry.Call(name: performed, nilNames: shownWhileNil)) }
+        let entry = Entry(calls: calls)
+        if let effects = known[entry] { return effects }
+        let effects = follow(entry)
+        known[entry] = effects
+        return effects
+    }
+
+    private func follow(_ entry: Entry) -> ReachedEffects {
         var nilNames: [String: Set<String>] = [:]
         var parent: [String: String] = [:]  // method → the method it was first reached from ("" for the action)
         var order: [String] = []
@@ -69,8 +138,7 @@ extension ViewHandler {
             }
             pending.append(method)
         }
-        for call in facts.action.calls { reach(call.name, with: call.nilNames.union(shownWhileNil), from: "") }
-        if let performed = facts.performedMethod { reach(performed, with: shownWhileNil, from: "") }
+        for call in entry.calls { reach(call.name, with: call.nilNames, from: "") }
         while let method = pending.popLast() {
             let known = nilNames[method] ?? []
             for action in methods[method] ?? [] {
@@ -86,11 +154,9 @@ extension ViewHandler {
             }
             return path.reversed()
         }
-        var assignments = facts.action.assignments.map {
-            ReachedAssignment(facts: $0, isNilGuarded: $0.isNilGuarded || shownWhileNil.contains($0.target), via: [])
-        }
-        var tasks = facts.action.taskStarts.map { ReachedTask(facts: $0, via: []) }
-        var cancelled = Set(facts.action.cancelledNames)
+        var assignments: [ReachedAssignment] = []
+        var tasks: [ReachedTask] = []
+        var cancelled: Set<String> = []
         for method in order {
             let via = path(to: method)
             let known = nilNames[method] ?? []
@@ -106,8 +172,6 @@ extension ViewHandler {
                 cancelled.formUnion(action.cancelledNames)
             }
         }
-        self.assignments = assignments
-        taskStarts = tasks
-        cancelledNames = cancelled
+        return ReachedEffects(assignments: assignments, taskStarts: tasks, cancelledNames: cancelled)
     }
 }

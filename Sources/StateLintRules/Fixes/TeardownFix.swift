@@ -21,15 +21,45 @@ package enum TeardownFix {
         case after(Int)
     }
 
+    /// The destination of a teardown for what the handler at `handler` creates (one question:
+    /// a rule asking for many handlers keeps one `Destinations`).
     package static func destination(after handler: Int, in view: SwiftUIView) -> Destination {
-        var next = view.handlers[handler].nextInChain
-        var visited: Set<Int> = [handler]
-        while let position = next, visited.insert(position).inserted {
-            let candidate = view.handlers[position].facts
-            if candidate.modifier == "onDisappear", candidate.closure != nil { return .into(position) }
-            next = view.handlers[position].nextInChain
+        var destinations = Destinations(view)
+        return destinations.destination(after: handler)
+    }
+
+    /// The destinations of the teardowns of properties created in a view's handlers. Each link
+    /// of a chain is walked once (walking from each handler of a long chain was quadratic).
+    package struct Destinations {
+        private let view: SwiftUIView
+        /// Handler position → the first `.onDisappear` with a closure from there on in its chain (-1: none).
+        private var firstDisappear: [Int: Int] = [:]
+
+        package init(_ view: SwiftUIView) {
+            self.view = view
         }
-        return .after(handler)
+
+        package mutating func destination(after handler: Int) -> Destination {
+            var path: [Int] = []
+            var visited: Set<Int> = [handler]
+            var found = -1
+            var next = view.handlers[handler].nextInChain
+            while let position = next, visited.insert(position).inserted {
+                if let known = firstDisappear[position] {
+                    found = known
+                    break
+                }
+                path.append(position)
+                let candidate = view.handlers[position].facts
+                if candidate.modifier == "onDisappear", candidate.closure != nil {
+                    found = position
+                    break
+                }
+                next = view.handlers[position].nextInChain
+            }
+            for position in path { firstDisappear[position] = found }
+            return found >= 0 ? .into(found) : .after(handler)
+        }
     }
 
     package static func fix(releasing names: [String], at destination: Destination, in view: SwiftUIView, _ context: RuleContext) -> Fix {

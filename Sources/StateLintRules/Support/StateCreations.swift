@@ -33,8 +33,17 @@ package struct StateCreations {
     package init(_ view: SwiftUIView, appearHandlers: Set<String>, _ context: RuleContext) {
         var found: [Creation] = []
         var seen: [SourceSpan: Int] = [:]  // assignment → its position in `found`, -1 when left out
+        // What the methods of a handler reach, again from a handler with the same nil names
+        // around it, changes nothing found: looked at once.
+        struct Reach: Hashable {
+            let effects: ObjectIdentifier
+            let shownWhileNil: Set<String>
+        }
+        var reached: Set<Reach> = []
         for (handlerIndex, handler) in view.handlers.enumerated() where appearHandlers.contains(handler.modifier) {
-            for assignment in handler.assignments where !assignment.facts.isStorage && !assignment.facts.replacesStoppedValue {
+            let isNew = reached.insert(Reach(effects: handler.reached.id, shownWhileNil: handler.facts.shownWhileNil)).inserted
+            for assignment in isNew ? handler.assignments : handler.ownAssignments
+            where !assignment.facts.isStorage && !assignment.facts.replacesStoppedValue {
                 guard let property = view.property(named: assignment.facts.target), property.wrapper == .state, !property.isStatic,
                       let creation = assignment.facts.value.creation,
                       let typeName = creation.typeName(declared: property.declaredType) else { continue }
