@@ -18,6 +18,9 @@ import StateLintRules
 /// Refused rather than written: a symbolic link (writing would replace the link, or write
 /// somewhere its path does not say: fix the target instead), a file with several hard links
 /// (the rename would leave the other names unfixed), and anything not a regular file.
+///
+/// The temporary file is listed in `FixTemporaryFiles`, so a run interrupted while it exists
+/// removes it (`FixInterrupts`), and one killed outright leaves it for the next `--fix` to sweep.
 public enum FixedFileWriter {
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         case changedOnDisk
@@ -43,9 +46,8 @@ public enum FixedFileWriter {
         guard lstat(path, &info) == 0 else { throw .io("cannot stat: \(ReportFileWriter.errnoText())") }
         try checkWritable(info)
         let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).statelint-fix-\(getpid())-\(UInt32.random(in: 0 ... .max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let temporary = FixTemporaryFiles.path(beside: path)
+        let fd = FixTemporaryFiles.shared.create(temporary)
         guard fd >= 0 else { throw .io("cannot create a temporary file beside it: \(ReportFileWriter.errnoText())") }
         do throws(Failure) {
             do { try ReportFileWriter.writeAll(bytes, to: fd) } catch { throw .io("cannot write: \(error)") }
@@ -56,22 +58,23 @@ public enum FixedFileWriter {
             guard fsync(fd) == 0 else { throw .io("cannot flush: \(ReportFileWriter.errnoText())") }
         } catch {
             close(fd)
-            unlink(temporary)
+            FixTemporaryFiles.shared.remove(temporary)
             throw error
         }
         guard close(fd) == 0 else {
-            unlink(temporary)
-            throw .io("cannot write: \(ReportFileWriter.errnoText())")
+            let reason = ReportFileWriter.errnoText()
+            FixTemporaryFiles.shared.remove(temporary)
+            throw .io("cannot write: \(reason)")
         }
         do throws(Failure) {
             try checkUnchanged(path, original: original, identity: info)
         } catch {
-            unlink(temporary)
+            FixTemporaryFiles.shared.remove(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        guard FixTemporaryFiles.shared.rename(temporary, over: path) else {
             let reason = ReportFileWriter.errnoText()
-            unlink(temporary)
+            FixTemporaryFiles.shared.remove(temporary)
             throw .io("cannot replace it: \(reason)")
         }
         syncFolder(folder.isEmpty ? "." : folder)
