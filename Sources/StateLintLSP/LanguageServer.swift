@@ -17,7 +17,8 @@ import StateLintFormatters
 /// input does.
 public final class LanguageServer: @unchecked Sendable {
     public struct Options: Sendable {
-        /// Larger message bodies are refused (and read past) without being held in memory.
+        /// Larger message bodies are refused at once, and read past up to the next message
+        /// header without being held in memory.
         public var maximumMessageSize = 64 << 20
         public init() {}
     }
@@ -60,7 +61,7 @@ public final class LanguageServer: @unchecked Sendable {
             case .malformedHeader(let reason):
                 connection.fail(nil, .parseError("malformed message header: \(reason)"))
             case .tooLarge(let size):
-                connection.fail(nil, .invalidRequest("a message of \(size) bytes was refused; the limit is \(reader.maximumBodySize) bytes"))
+                connection.fail(nil, .invalidRequest("a message of \(size) bytes (its Content-Length) was refused: the maximum message size is \(reader.maximumBodySize) bytes; reading goes on at the next message header"))
             case .message(let body):
                 if let status = handle(body) { return status }
             }

@@ -15,15 +15,19 @@ import StateLintFormatters
 /// an empty line), then exactly N bytes of body.
 ///
 /// Bad input never ends the stream: a malformed header is reported and skipped, up to the next
-/// `Content-Length:` (see `resumePoint`); a body above `maximumBodySize` is reported and read
-/// past in small chunks, never allocated.
+/// `Content-Length:` header (see `resumePoint`). A length above `maximumBodySize` is reported at
+/// once and not trusted either: what follows is read past, never kept, up to the next header.
+/// Waiting for the announced bytes would wait forever on a length that is a mistake (`1e12`
+/// after a few bytes) and swallow every message sent meanwhile; a real body that large is
+/// JSON, in which a header line (`Content-Length: N` then a line break) cannot appear.
 final class MessageReader {
     enum Event: Equatable {
         case message([UInt8])
         /// The header could not be understood (the reader has moved past it).
         case malformedHeader(String)
-        /// A body of this many bytes was announced, more than the limit; it was skipped.
-        case tooLarge(Int)
+        /// A body of this many bytes (the decimal digits announced) was refused: more than the
+        /// limit. The reader has moved on to the next header.
+        case tooLarge(String)
         case endOfInput
     }
 
@@ -34,6 +38,7 @@ final class MessageReader {
     let maximumBodySize: Int
     private let fileDescriptor: Int32
     private var buffer: [UInt8] = []
+    private var scratch = [UInt8](repeating: 0, count: 1 << 16)
     /// The first byte of `buffer` not yet consumed.
     private var start = 0
     private var reachedEnd = false
@@ -57,14 +62,14 @@ final class MessageReader {
             if let (headerEnd, bodyStart) = headerBounds() {
                 switch Self.contentLength(inHeader: Array(buffer[start..<headerEnd])) {
                 case .failure(let problem):
-                    start = resumePoint(afterBadHeaderEndingAt: headerEnd, bodyStart: bodyStart)
+                    start = resumePoint(afterLineAt: start + problem.line, headerEnd: headerEnd, bodyStart: bodyStart)
                     resynchronising = true
                     return .malformedHeader(problem.reason)
-                case .success(let length):
+                case .success(let digits):
                     start = bodyStart
-                    if length > maximumBodySize {
-                        skip(length)
-                        return .tooLarge(length)
+                    guard digits.count <= Self.maximumLengthDigits, let length = Int(digits), length <= maximumBodySize else {
+                        resynchronising = true
+                        return .tooLarge(digits)
                     }
                     guard let body = readBody(length) else { return .endOfInput }
                     return .message(body)
@@ -83,35 +88,49 @@ final class MessageReader {
         }
     }
 
-    private struct HeaderProblem: Error { let reason: String }
+    /// Longer lengths (without leading zeros) are refused unread: beyond any limit an `Int` holds.
+    private static let maximumLengthDigits = 18
 
-    /// The value of the one `Content-Length` header among `header`'s lines.
-    private static func contentLength(inHeader header: [UInt8]) -> Result<Int, HeaderProblem> {
-        var length: Int?
+    private struct HeaderProblem: Error {
+        let reason: String
+        /// Where the line at fault starts, relative to the header's start.
+        let line: Int
+    }
+
+    /// The value of the one `Content-Length` header among `header`'s lines: its decimal digits,
+    /// without leading zeros (any number of them: a length too large is refused by the caller).
+    private static func contentLength(inHeader header: [UInt8]) -> Result<String, HeaderProblem> {
+        var length: String?
         for rawLine in header.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             var line = rawLine
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.isEmpty { continue }
+            let lineStart = line.startIndex
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                return .failure(HeaderProblem(reason: "header line without `:`"))
+                return .failure(HeaderProblem(reason: "header line without `:`", line: lineStart))
             }
             let name = line[line.startIndex..<colon]
             guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
-                return .failure(HeaderProblem(reason: "invalid header name"))
+                return .failure(HeaderProblem(reason: "invalid header name", line: lineStart))
             }
             let value = line[(colon + 1)...].drop(while: isBlank).reversed().drop(while: isBlank).reversed()
             guard name.count == 14, String(decoding: name, as: UTF8.self).lowercased() == "content-length" else { continue }
-            guard !value.isEmpty, value.count <= 18, value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                  let parsed = Int(String(decoding: value, as: UTF8.self)) else {
-                return .failure(HeaderProblem(reason: "Content-Length is not a whole number"))
+            guard !value.isEmpty, value.allSatisfy(isDigit) else {
+                return .failure(HeaderProblem(reason: "Content-Length is not a whole number", line: lineStart))
             }
+            let digits = String(decoding: value.drop { $0 == UInt8(ascii: "0") }, as: UTF8.self)
+            let parsed = digits.isEmpty ? "0" : digits
             if let length, length != parsed {
-                return .failure(HeaderProblem(reason: "two different Content-Length headers"))
+                return .failure(HeaderProblem(reason: "two different Content-Length headers", line: lineStart))
             }
             length = parsed
         }
-        guard let length else { return .failure(HeaderProblem(reason: "no Content-Length header")) }
+        guard let length else { return .failure(HeaderProblem(reason: "no Content-Length header", line: 0)) }
         return .success(length)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {
@@ -145,42 +164,64 @@ final class MessageReader {
         return nil
     }
 
-    /// Where to look for the next message after a bad header block: a `Content-Length:` in the
-    /// middle of one of its lines is the next message's header (the bad one lacked its empty
-    /// line, so its body ran into it); otherwise the search starts after the block.
-    private func resumePoint(afterBadHeaderEndingAt headerEnd: Int, bodyStart: Int) -> Int {
-        let marker = Self.marker
-        var index = start + 1
-        while index + marker.count <= headerEnd {
-            if buffer[index - 1] != UInt8(ascii: "\n"), matchesMarker(at: index) { return index }
-            index += 1
+    /// Where to look for the next message after a bad header block whose line at fault starts
+    /// at `badLine`: the first `Content-Length` header after that line's start. One in the middle
+    /// of a line is the next message's header (the bad one lacked its empty line, so its body
+    /// ran into it); one at the start of a later line is the next message's header after a
+    /// stray line (a line of text, or JSON sent without a header). Otherwise the search starts
+    /// after the block.
+    private func resumePoint(afterLineAt badLine: Int, headerEnd: Int, bodyStart: Int) -> Int {
+        var index = badLine
+        while let newline = nextLineBreak(from: index), newline <= headerEnd {
+            if let header = lengthHeader(endingAt: newline), header > badLine { return header }
+            index = newline + 1
         }
         return bodyStart
     }
 
-    private func matchesMarker(at index: Int) -> Bool {
-        let marker = Self.marker
-        guard index + marker.count <= buffer.count else { return false }
-        for offset in 0..<marker.count where buffer[index + offset] | 0x20 != marker[offset] | 0x20 { return false }
-        return true
-    }
-
-    /// Moves `start` to the next `Content-Length:` (any case); without one, drops all but the
-    /// bytes that could begin it.
+    /// Moves `start` to the next `Content-Length` header; without one, drops all but the bytes
+    /// that could begin one. A header line ends with a line break, so the search goes from line
+    /// break to line break (`memchr`: a refused body of many megabytes is read past here).
     private func skipToMarker() -> Bool {
-        let marker = Self.marker
         var index = start
-        while index + marker.count <= buffer.count {
-            if matchesMarker(at: index) {
-                start = index
+        while let newline = nextLineBreak(from: index) {
+            if let header = lengthHeader(endingAt: newline) {
+                start = header
                 compact()
                 return true
             }
-            index += 1
+            index = newline + 1
         }
-        start = max(start, buffer.count - (marker.count - 1))
+        // A header whose line break is still to come starts in the last few bytes.
+        start = max(index, buffer.count - Self.maximumHeaderSize)
         compact()
         return false
+    }
+
+    private func nextLineBreak(from index: Int) -> Int? {
+        guard index < buffer.count else { return nil }
+        return buffer.withUnsafeBytes { bytes in
+            memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "\n")), bytes.count - index)
+                .map { bytes.baseAddress!.distance(to: UnsafeRawPointer($0)) }
+        }
+    }
+
+    /// Where the `Content-Length` header whose line ends at the line break `newline` starts
+    /// (the name in any case, a colon, digits, blanks around them, a CR), if it is one.
+    private func lengthHeader(endingAt newline: Int) -> Int? {
+        var k = newline - 1
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        if k >= start, buffer[k] == UInt8(ascii: "\r") { k -= 1 }
+        while k >= start, isBlank(buffer[k]) { k -= 1 }
+        let digitsEnd = k
+        while k >= start, Self.isDigit(buffer[k]) { k -= 1 }
+        guard k < digitsEnd else { return nil }
+        while k >= start, isBlank(buffer[k]) { k -= 1 }
+        let marker = Self.marker
+        let first = k - marker.count + 1
+        guard first >= start else { return nil }
+        for offset in 0..<marker.count where buffer[first + offset] | 0x20 != marker[offset] | 0x20 { return nil }
+        return first
     }
 
     /// Exactly `length` bytes: what is buffered, then read straight into the body.
@@ -207,33 +248,13 @@ final class MessageReader {
         return body
     }
 
-    /// Reads past `length` bytes without keeping them.
-    private func skip(_ length: Int) {
-        let buffered = min(length, buffer.count - start)
-        start += buffered
-        compact()
-        var remaining = length - buffered
-        var scratch = [UInt8](repeating: 0, count: 1 << 16)
-        while remaining > 0 {
-            let count = scratch.withUnsafeMutableBytes { raw in
-                Self.readRetrying(fileDescriptor, raw.baseAddress!, min(remaining, raw.count))
-            }
-            if count <= 0 { reachedEnd = true; return }
-            remaining -= count
-        }
-    }
-
     /// Reads what is available (up to 64 KB) onto the end of `buffer`; false at the end of input.
     private func fill() -> Bool {
         compact()
-        let chunk = 1 << 16
-        let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: chunk))
-        let count = buffer.withUnsafeMutableBytes { raw in
-            Self.readRetrying(fileDescriptor, raw.baseAddress! + oldCount, chunk)
-        }
-        buffer.removeLast(chunk - max(0, count))
+        // Read into `scratch`, then copied in one go: a refused body passes through here.
+        let count = scratch.withUnsafeMutableBytes { raw in Self.readRetrying(fileDescriptor, raw.baseAddress!, raw.count) }
         if count <= 0 { reachedEnd = true; return false }
+        scratch.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
         return true
     }
 

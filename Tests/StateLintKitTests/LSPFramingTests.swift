@@ -95,7 +95,68 @@ struct LSPFramingTests {
     func tooLarge() {
         let huge = String(repeating: "a", count: 50 << 20)  // 50 MB
         let seen = events(framed(huge) + framed("{}"), limit: 1 << 20)
-        #expect(seen == [.tooLarge(50 << 20), .message(Array("{}".utf8)), .endOfInput])
+        #expect(seen == [.tooLarge("52428800"), .message(Array("{}".utf8)), .endOfInput])
+    }
+
+    @Test("a stray line before a header: reported, and the message after it read", arguments: [
+        "garbage\r\n",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"shutdown\"}\r\n",
+        "X-Note: fine\r\nno colon here\n",
+    ])
+    func strayLine(line: String) {
+        let seen = events(Array(line.utf8) + framed("[1]") + framed("[2]"))
+        #expect(seen.count == 4, "\(seen)")
+        guard case .malformedHeader = seen.first else {
+            Issue.record("expected a malformed header first, got \(seen)")
+            return
+        }
+        #expect(seen.dropFirst() == [.message(Array("[1]".utf8)), .message(Array("[2]".utf8)), .endOfInput])
+    }
+
+    @Test("lengths past the limit, or past any number, are refused as too large; leading zeros are fine")
+    func lengthsAsWritten() {
+        let after = framed("[1]")
+        #expect(events(Array("Content-Length: 9223372036854775807\r\n\r\n{}".utf8) + after)
+                == [.tooLarge("9223372036854775807"), .message(Array("[1]".utf8)), .endOfInput])
+        #expect(events(Array("Content-Length: 000184467440737095516160\r\n\r\n".utf8) + after)
+                == [.tooLarge("184467440737095516160"), .message(Array("[1]".utf8)), .endOfInput])
+        #expect(events(Array("Content-Length: 0003\r\n\r\n[0]".utf8)) == [.message(Array("[0]".utf8)), .endOfInput])
+        #expect(events(Array("Content-Length: 00\r\n\r\n".utf8) + after) == [.message([]), .message(Array("[1]".utf8)), .endOfInput])
+        #expect(events(Array("Content-Length: -2\r\n\r\n".utf8) + after).first
+                == .malformedHeader("Content-Length is not a whole number"))
+    }
+
+    /// A refused body is read past up to the next header, which JSON text cannot fake: inside a
+    /// string a line break is written `\r\n`, not as the bytes.
+    @Test("a refused body's text that spells a header is not taken for one")
+    func refusedBodySpellingAHeader() {
+        let body = #"{"text":"Content-Length: 5\r\n\r\n[9,9]","pad":""# + String(repeating: "x", count: 200) + #""}"#
+        let seen = events(framed(body) + framed("[1]"), limit: 100)
+        #expect(seen == [.tooLarge("\(body.utf8.count)"), .message(Array("[1]".utf8)), .endOfInput])
+    }
+
+    /// `Content-Length: 1000000000000` and a few bytes, the stream left open: refused at once,
+    /// not after a wait for the bytes, and the next message is read when it comes.
+    @Test("a huge length with little data is answered without waiting for it")
+    func hugeLengthOnAnOpenStream() throws {
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        defer { try? writer.close() }
+        let box = ReaderBox(MessageReader(fileDescriptor: pipe.fileHandleForReading.fileDescriptor))
+        func next() -> MessageReader.Event? {
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                box.event = box.reader.next()
+                done.signal()
+            }
+            // A generous watchdog: a reader that waits for a trillion bytes never returns.
+            guard done.wait(timeout: .now() + 30) == .success else { return nil }
+            return box.event
+        }
+        writer.write(Data("Content-Length: 1000000000000\r\n\r\n{\"id\":1}".utf8))
+        #expect(next() == .tooLarge("1000000000000"))
+        writer.write(Data(framed("[1]")))
+        #expect(next() == .message(Array("[1]".utf8)))
     }
 
     @Test("a header longer than any real one is refused")
@@ -116,4 +177,11 @@ struct LSPFramingTests {
         let written = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(written == "Content-Length: 17\r\n\r\n{\"text\":\"é😀\"}Content-Length: 3\r\n\r\n[1]")
     }
+}
+
+/// The reader and what it read last, handed to one reading thread at a time.
+private final class ReaderBox: @unchecked Sendable {
+    let reader: MessageReader
+    var event: MessageReader.Event?
+    init(_ reader: MessageReader) { self.reader = reader }
 }

@@ -130,8 +130,23 @@ struct LSPLifecycleTests {
         // A header without its empty line, then a well-formed request: that one is answered
         // (the bad header is noticed when the next one ends it).
         client.sendRaw(Array("Content-Length: 2\r\n{}".utf8))
-        #expect(client.request("shutdown")?["result"] == .null)
+        #expect(client.request("codeAction/unknown")?["error"]?["code"] == .int(ResponseError.methodNotFoundCode))
         #expect(nextError()?["error"]?["code"] == .int(ResponseError.parseErrorCode))
+
+        // A line without a header (text, or JSON sent bare), then a request: both answered.
+        client.sendRaw(Array("hello from a confused client\r\n".utf8))
+        #expect(client.request("codeAction/unknown")?["error"]?["code"] == .int(ResponseError.methodNotFoundCode))
+        let stray = try #require(nextError())
+        #expect(stray["error"]?["code"] == .int(ResponseError.parseErrorCode) && stray["id"] == .null)
+
+        // A length no client means, with a few bytes: refused at once, naming the maximum.
+        client.sendRaw(Array("Content-Length: 1000000000000\r\n\r\n{}".utf8))
+        let refused = try #require(nextError())
+        #expect(refused["error"]?["code"] == .int(ResponseError.invalidRequestCode))
+        #expect(refused["error"]?["message"]?.stringValue?.contains("the maximum message size is 67108864 bytes") == true)
+        client.sendRaw(Array("Content-Length: 9223372036854775807\r\n\r\n".utf8))
+        #expect(nextError()?["error"]?["message"]?.stringValue?.contains("9223372036854775807 bytes") == true)
+        #expect(client.request("shutdown")?["result"] == .null)
         client.notify("exit")
         #expect(client.waitForExit() == 0)
     }
