@@ -87,6 +87,15 @@ public struct CommandLineOptions: Sendable, Equatable {
             }
             return arguments[index]
         }
+        /// A path: an empty one would mean the working directory (`--stdin-path ''` linted the
+        /// buffer as if it were that folder), never what was meant.
+        func path(for flag: String, _ inline: String?) throws(UsageError) -> String {
+            let text = try value(for: flag, inline)
+            guard !text.isEmpty else {
+                throw UsageError(message: "\(flag) needs a path, and was given an empty one", hint: "usage: statelint \(flag) PATH …; see `statelint help`")
+            }
+            return text
+        }
         while index < arguments.count {
             let argument = arguments[index]
             defer { index += 1 }
@@ -108,7 +117,7 @@ public struct CommandLineOptions: Sendable, Equatable {
                 inline = String(argument[argument.index(after: equals)...])
             }
             switch flag {
-            case "--config": options.configPath = try value(for: flag, inline)
+            case "--config": options.configPath = try path(for: flag, inline)
             case "--reporter", "--format":
                 let text = try value(for: flag, inline)
                 // `sarif:build/out.sarif`: rule and reporter names never contain a colon.
@@ -120,17 +129,17 @@ public struct CommandLineOptions: Sendable, Equatable {
                     options.reporters.append(ReporterRequest(name: text, outputPath: nil))
                 }
             case "--output":
-                let path = try value(for: flag, inline)
+                let path = try path(for: flag, inline)
                 guard !options.reporters.isEmpty else {
                     throw UsageError(message: "--output must follow the --reporter it applies to", hint: "e.g. --reporter sarif --output build/statelint.sarif")
                 }
                 options.reporters[options.reporters.count - 1].outputPath = path
             case "--only-rule": options.onlyRules.append(try value(for: flag, inline))
-            case "--stdin-path": options.stdinPath = try value(for: flag, inline)
-            case "--baseline": options.baselinePath = try value(for: flag, inline)
-            case "--write-baseline": options.writeBaselinePath = try value(for: flag, inline)
-            case "--dependencies": options.dependencies.append(try value(for: flag, inline))
-            case "--derived-data": options.derivedData.append(try value(for: flag, inline))
+            case "--stdin-path": options.stdinPath = try path(for: flag, inline)
+            case "--baseline": options.baselinePath = try path(for: flag, inline)
+            case "--write-baseline": options.writeBaselinePath = try path(for: flag, inline)
+            case "--dependencies": options.dependencies.append(try path(for: flag, inline))
+            case "--derived-data": options.derivedData.append(try path(for: flag, inline))
             case "--type": options.types.append(try value(for: flag, inline))
             case "--xcode-version":
                 let text = try value(for: flag, inline)

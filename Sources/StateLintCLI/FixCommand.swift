@@ -43,15 +43,18 @@ struct FixCommand {
         var fixedPaths = changed
         if options.stdinPath != nil {
             printBuffer(rounds)
-        } else if mode == .diff {
-            for path in changed {
-                environment.stdout.writeBytes(UnifiedDiff.render(path: displayPath(path), old: rounds.original[path] ?? [], new: rounds.fixed[path] ?? []))
-            }
         } else {
             fixedPaths = []
             for path in changed {
-                do {
-                    try FixedFileWriter.write(rounds.fixed[path] ?? [], to: path, replacing: rounds.original[path] ?? [])
+                do throws(FixedFileWriter.Failure) {
+                    if mode == .diff {
+                        // Only what --fix would write: not a link, a read-only file, ….
+                        try FixedFileWriter.check(path)
+                        environment.stdout.writeBytes(UnifiedDiff.render(path: displayPath(path), old: rounds.original[path] ?? [],
+                                                                         new: rounds.fixed[path] ?? []))
+                    } else {
+                        try FixedFileWriter.write(rounds.fixed[path] ?? [], to: path, replacing: rounds.original[path] ?? [])
+                    }
                     fixedPaths.append(path)
                 } catch {
                     notWritten.append((TerminalText.visible(displayPath(path)), error.description))

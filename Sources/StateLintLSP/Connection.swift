@@ -100,20 +100,12 @@ final class Connection: @unchecked Sendable {
         notify("window/logMessage", ["type": .int(type), "message": .string(message)])
     }
 
-    /// `window/showMessage`, once per distinct message (a broken `.linter.yml` is reported
-    /// once, not on every keystroke).
-    func showOnce(_ message: String, type: Int = 1) {
+    /// `window/showMessage`, once per distinct `key` (by default the message itself).
+    func showOnce(_ message: String, key: String? = nil, type: Int = 1) {
         lock.lock()
-        let isNew = shownMessages.insert(message).inserted
+        let isNew = shownMessages.insert(key ?? message).inserted
         lock.unlock()
         if isNew { notify("window/showMessage", ["type": .int(type), "message": .string(message)]) }
-    }
-
-    /// Configuration changed: a message may be worth showing again.
-    func forgetShownMessages() {
-        lock.lock()
-        shownMessages.removeAll()
-        lock.unlock()
     }
 
     /// Writes out what was sent (waiting up to a second), then sends nothing more.

@@ -53,7 +53,7 @@ extension LanguageServer {
                 progress.report(done: done, total: total, message: "\(name): \(done)/\(total) files")
             }
             fileCount += report.fileCount
-            for problem in report.problems { connection.showOnce("StateLint: \(problem)") }
+            for problem in report.problems { showProblem(problem, configurationState: report.configurationState) }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let summary = "Indexed \(fileCount) Swift file\(fileCount == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
@@ -67,7 +67,6 @@ extension LanguageServer {
     func reloadConfiguration() {
         engineQueue.async { [self] in
             backend.reloadConfiguration()
-            connection.forgetShownMessages()
             indexInBackground(folders)
         }
     }
@@ -105,6 +104,7 @@ extension LanguageServer {
             folders.removeAll { removed.contains($0) }
             let new = added.filter { !folders.contains($0) }
             folders += new
+            backend.setWorkspaceFolders(folders)
             if !new.isEmpty {
                 indexInBackground(new)  // lints every open document afterwards
             } else if changed {

@@ -173,6 +173,7 @@ public final class LanguageServer: @unchecked Sendable {
         client = ClientCapabilities(params["capabilities"])
         encoding = PositionEncoding.negotiate(offered: client.positionEncodings)
         folders = WorkspaceFolders.roots(ofInitialize: params)
+        backend.setWorkspaceFolders(folders)
         lifecycle = .running
         connection.respond(to: id, with: [
             "capabilities": [
@@ -227,7 +228,7 @@ public final class LanguageServer: @unchecked Sendable {
     func lintNow(_ path: String) {
         guard let document = documents.document(path) else { return }
         let report = backend.lint(path, text: document.bytes)
-        if let problem = report.problem { connection.showOnce("StateLint: \(problem)") }
+        if let problem = report.problem { showProblem(problem, configurationState: report.configurationState) }
         if report.configurationChanged { reloadConfiguration() }
         if let root = report.projectToIndex { indexInBackground([root]) }
         if report.typesChanged { scheduler.schedule(documents.openPaths.filter { $0 != path }) }

@@ -45,12 +45,24 @@ public protocol LintBackend: AnyObject, Sendable {
     /// A `.linter.yml` or `.xcode-version` changed: forget every loaded configuration (the
     /// server then indexes its folders again).
     func reloadConfiguration()
+
+    /// The editor's workspace folders, as soon as they are known: paths in messages are shown
+    /// relative to them from the first lint on (`indexFolder` learns a folder only when its
+    /// indexing starts, and a document opened before that named its `.linter.yml` otherwise).
+    func setWorkspaceFolders(_ roots: [String])
+}
+
+extension LintBackend {
+    public func setWorkspaceFolders(_ roots: [String]) {}
 }
 
 public struct FolderIndexReport: Sendable, Equatable {
     public var fileCount = 0
     /// A configuration that cannot be loaded, or files that cannot be read.
     public var problems: [String] = []
+    /// With problems: the state (which `.linter.yml`, its size and modification time) of the
+    /// configuration they were found with. The editor is told of a problem once per state.
+    public var configurationState: String?
 }
 
 public struct FileSettings: Sendable, Equatable {
@@ -68,6 +80,8 @@ public struct LintReport: Sendable {
     public var typesChanged = false
     /// Why the document was not linted (its configuration, or text StateLint cannot read).
     public var problem: String?
+    /// With a problem: the state of the configuration it was found with (see `FolderIndexReport`).
+    public var configurationState: String?
     /// Its `.linter.yml` or `.xcode-version` changed on disk since it was loaded (it was loaded
     /// again for this lint): the server reloads everything, as for a watched change.
     public var configurationChanged = false
@@ -91,6 +105,8 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
     private var projectRoots: [String: Result<String, Problem>] = [:]
     private var configurationStamps: [String: ConfigurationStamp] = [:]
     private var workspaceFolders: [String] = []
+    /// The editor's folders, indexed or not yet: what messages' paths are shown relative to.
+    private var namedFolders: [String] = []
 
     private struct Problem: Error {
         let message: String
@@ -108,13 +124,15 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
         lock.lock()
         if !workspaceFolders.contains(root) { workspaceFolders.append(root) }
         let found = session(forDirectory: root)
+        let state = configurationStamps[root]?.description
         lock.unlock()
         switch found {
         case .failure(let problem):
-            return FolderIndexReport(fileCount: 0, problems: [problem.message])
+            return FolderIndexReport(fileCount: 0, problems: [problem.message], configurationState: state)
         case .success(let session):
             let report = session.index(progress: progress)
-            return FolderIndexReport(fileCount: report.fileCount, problems: report.problems)
+            return FolderIndexReport(fileCount: report.fileCount, problems: report.problems,
+                                     configurationState: report.problems.isEmpty ? nil : state)
         }
     }
 
@@ -158,6 +176,7 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
         if configurationChanged { reloadLocked() }
         let found = session(forDirectory: directory)
         let settings = settingsLocked(for: path)
+        let state = configurationStamps[directory]?.description
         let toIndex: String?
         if case .success(let session) = found, !session.isIndexed, isInWorkspace(session.project.configuration.rootDirectory) {
             toIndex = session.project.configuration.rootDirectory
@@ -166,7 +185,7 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
         }
         lock.unlock()
         guard case .success(let session) = found else {
-            return LintReport(problem: settings.problem, configurationChanged: configurationChanged)
+            return LintReport(problem: settings.problem, configurationState: state, configurationChanged: configurationChanged)
         }
         if settings.isExcluded {
             // Excluded files are neither linted nor indexed.
@@ -175,6 +194,7 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
         let changedOnDisk = session.refreshFromDisk()
         let outcome = session.lint(path, text: text)
         return LintReport(findings: outcome.findings, typesChanged: outcome.typesChanged || changedOnDisk, problem: outcome.problem,
+                          configurationState: outcome.problem == nil ? nil : state,
                           configurationChanged: configurationChanged, projectToIndex: toIndex)
     }
 
@@ -197,6 +217,12 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
         return changed
     }
 
+    public func setWorkspaceFolders(_ roots: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        namedFolders = roots
+    }
+
     public func reloadConfiguration() {
         lock.lock()
         defer { lock.unlock() }
@@ -217,7 +243,7 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
         if let known = projectRoots[directory] {
             return known.map { sessions[$0]! }
         }
-        let shownRelativeTo = workspaceFolders.filter { Self.isInside(directory, $0) }.max { $0.count < $1.count } ?? directory
+        let shownRelativeTo = (workspaceFolders + namedFolders).filter { Self.isInside(directory, $0) }.max { $0.count < $1.count } ?? directory
         let result: Result<ProjectSession, Problem>
         do {
             let project = try Project.load(forDirectory: directory, schema: .standard, workingDirectory: shownRelativeTo)
@@ -263,7 +289,7 @@ public final class EngineBackend: LintBackend, @unchecked Sendable {
 
 /// Which `.linter.yml` applies to a folder and when it and the project's `.xcode-version` were
 /// last changed: a few `stat` calls, compared before each lint.
-private struct ConfigurationStamp: Equatable {
+private struct ConfigurationStamp: Equatable, CustomStringConvertible {
     let directory: String
     /// The root of the project the folder was found in (without a configuration file).
     let projectRoot: String?
@@ -280,6 +306,10 @@ private struct ConfigurationStamp: Equatable {
         let attributes = files.map { $0.flatMap { try? FileManager.default.attributesOfItem(atPath: $0) } }
         modified = attributes.map { $0?[.modificationDate] as? Date }
         sizes = attributes.map { $0?[.size] as? Int }
+    }
+
+    var description: String {
+        "\(configurationFile ?? "-") \(modified.map { $0.map { "\($0.timeIntervalSince1970)" } ?? "-" }) \(sizes)"
     }
 
     /// The same folder's stamp as the files are now.

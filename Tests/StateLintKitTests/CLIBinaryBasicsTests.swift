@@ -98,6 +98,13 @@ struct CLIBinaryBasicsTests {
         (["--output", "x.json"], "--output must follow the --reporter", "e.g."),
         (["--reporter", "sarif:"], "empty output path", "--reporter NAME:PATH"),
         (["--stdin-path", "A.swift", "B.swift"], "--stdin-path cannot be combined", "pipe"),
+        // An empty path would be the working directory, never what was meant.
+        (["--stdin-path", ""], "--stdin-path needs a path, and was given an empty one", "usage:"),
+        (["--stdin-path="], "--stdin-path needs a path", nil),
+        (["--config", ""], "--config needs a path", nil),
+        (["--write-baseline="], "--write-baseline needs a path", nil),
+        (["--dependencies", ""], "--dependencies needs a path", nil),
+        (["--reporter", "json", "--output", ""], "--output needs a path", nil),
     ] as [([String], String, String?)])
     func usageErrorsAreOneLinePlusHintAndExitTwo(arguments: [String], message: String, hint: String?) throws {
         let tree = try TemporaryTree()

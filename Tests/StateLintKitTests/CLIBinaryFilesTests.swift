@@ -113,9 +113,12 @@ struct CLIBinaryFilesTests {
         #expect(explicit.status == 2)
         #expect(explicit.stderr.contains("Pipe.swift: error: not a regular file"))
         #expect(explicit.stdout.contains("Counter.swift:8:5"))
-        // Found by walking the folder, a FIFO is not a regular file and is never opened.
+        // Found by walking the folder, it is never opened either, and said so, as named.
         let walked = try StateLintBinary.run([], in: tree.root, timeout: 60)
-        #expect(walked.status == 0 && walked.stdout.contains("Counter.swift:8:5"))
+        #expect(walked.status == 2 && walked.stdout.contains("Counter.swift:8:5"))
+        #expect(walked.stderr.contains("Pipe.swift: error: not a regular file (a FIFO, socket or device); skipped"), "\(walked.stderr)")
+        let ignored = try StateLintBinary.run(["--ignore-unreadable"], in: tree.root, timeout: 60)
+        #expect(ignored.status == 0 && ignored.stderr.contains("Pipe.swift: error: not a regular file"))
         let baseline = try StateLintBinary.run(["--baseline", "baseline.json"], in: tree.root, timeout: 60)
         #expect(baseline.status == 2 && baseline.stderr.contains("baseline.json: error: cannot read baseline file"))
     }

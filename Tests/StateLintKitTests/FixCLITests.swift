@@ -170,6 +170,38 @@ struct FixCLITests {
         #expect(run.stderr.contains("Link.swift:6:5: [superfluous_disable_command] not fixed: file not written: it is a symbolic link"))
     }
 
+    /// `--diff` holds exactly what `--fix` writes: a file `--fix` refuses is named, left out of
+    /// the patch, and fails the run alike.
+    @Test(arguments: ["link", "read-only"])
+    func whatFixRefusesDiffLeavesOut(kind: String) throws {
+        let tree = try Self.makeTree()
+        defer { tree.remove() }
+        let name = "Sources/Refused.swift"
+        let reason: String
+        if kind == "link" {
+            let target = try tree.write("Elsewhere/Real.swift", Self.fixable)
+            try FileManager.default.createSymbolicLink(atPath: tree.path(name), withDestinationPath: target)
+            reason = "it is a symbolic link"
+        } else {
+            try tree.write(name, Self.fixable)
+            chmod(tree.path(name), 0o444)
+            reason = "it is read-only (mode 0444)"
+        }
+        let before = tree.snapshot()
+        // Named: a walk passes links over.
+        let diff = InProcess.run(["--diff", "Sources", name], in: tree.root)
+        #expect(diff.status == 2)
+        #expect(diff.stderr.contains("statelint: error: \(name): not fixed, \(reason)"), "\(diff.stderr)")
+        #expect(!diff.stdout.contains("Refused.swift") && diff.stdout.contains("+++ b/Sources/Counter.swift"))
+        #expect(diff.stderr.contains("Would fix 3 findings in 2 files (nothing written)."), "\(diff.stderr)")
+        #expect(tree.snapshot() == before)
+        let fix = InProcess.run(["--fix", "Sources", name], in: tree.root)
+        #expect(fix.status == 2)
+        #expect(fix.stderr.contains("statelint: error: \(name): not fixed, \(reason)"))
+        #expect(fix.stderr.contains("Refused.swift:6:5: [superfluous_disable_command] not fixed: file not written: \(reason)"))
+        #expect(tree.read(name) == Self.fixable && tree.read("Sources/Counter.swift") == Self.fixed)
+    }
+
     @Test(arguments: [
         (["--dry-run"], "--dry-run only applies to --fix"),
         (["--fix", "--diff"], "--diff writes nothing, but --fix writes the fixes: choose one"),

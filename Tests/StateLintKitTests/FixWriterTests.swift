@@ -76,6 +76,26 @@ import Testing
         #expect(tree.read("Target.swift") == "old\n")
     }
 
+    /// Read-only for everyone (root included: the owner said no), or for this process.
+    @Test func aReadOnlyFileIsNotWritten() throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        let path = try tree.write("A.swift", "old\n")
+        chmod(path, 0o444)
+        #expect(throws: FixedFileWriter.Failure.readOnly(mode: 0o444)) { try FixedFileWriter.check(path) }
+        #expect(throws: FixedFileWriter.Failure.readOnly(mode: 0o444)) {
+            try FixedFileWriter.write(Array("new\n".utf8), to: path, replacing: Array("old\n".utf8))
+        }
+        #expect(FixedFileWriter.Failure.readOnly(mode: 0o444).description.hasPrefix("it is read-only (mode 0444)"))
+        #expect(tree.read("A.swift") == "old\n" && Self.names(tree) == ["A.swift"])
+        chmod(path, 0o644)
+        try FixedFileWriter.check(path)
+        if permissionsAreEnforced {
+            chmod(path, 0o466)  // others may write, not its owner
+            #expect(throws: FixedFileWriter.Failure.readOnly(mode: 0o466)) { try FixedFileWriter.check(path) }
+        }
+    }
+
     @Test func aFileWithSeveralHardLinksIsNotSplit() throws {
         let tree = try TemporaryTree()
         defer { tree.remove() }

@@ -232,6 +232,69 @@ struct LSPDiagnosticsTests {
         #expect(client.shutdownAndExit() == 0)
     }
 
+    /// How a broken `.linter.yml` can reach the editor: found by a document opened before the
+    /// workspace is indexed (its path was shown from the document's folder, then from the
+    /// workspace's), written on disk and noticed at a keystroke, saved in the editor, or seen by
+    /// the file watcher (each of the last three also reloads and indexes again, which found it
+    /// a second time).
+    enum BrokenConfigurationEvent: String, CaseIterable { case openedBeforeIndexing, noticedAtAKeystroke, saved, watched }
+
+    @Test("a broken .linter.yml is shown once however it is met", arguments: BrokenConfigurationEvent.allCases)
+    func brokenConfigurationShownOnce(event: BrokenConfigurationEvent) throws {
+        let (tree, _, view) = try workspace()
+        defer { tree.remove() }
+        let broken = "disabled_rule: [x]\n"
+        if event != .noticedAtAKeystroke { try tree.write(".linter.yml", broken) }
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize(root: tree.root, waitForIndex: event != .openedBeforeIndexing)
+        client.open(view, LSPSamples.view())
+        let configuration = FileURI.uri(ofPath: tree.path(".linter.yml"))
+        switch event {
+        case .openedBeforeIndexing:
+            break
+        case .noticedAtAKeystroke:
+            #expect(client.diagnostics(FileURI.uri(ofPath: view))?.count == 1)
+            // No watcher: the server sees the new file before the next lint.
+            try tree.write(".linter.yml", broken)
+            client.change(view, version: 2, [(range(0, 0, 0, 0), " ")])
+            #expect(client.diagnostics(FileURI.uri(ofPath: view), version: 2) == [])
+        case .saved:
+            #expect(client.diagnostics(FileURI.uri(ofPath: view)) == [])
+            client.notify("textDocument/didSave", ["textDocument": ["uri": .string(configuration)]])
+        case .watched:
+            #expect(client.diagnostics(FileURI.uri(ofPath: view)) == [])
+            client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(configuration), "type": 2]]])
+        }
+        // Whatever the reload does, it is done when the index is built again.
+        if event == .saved || event == .watched || event == .noticedAtAKeystroke { client.waitForIndexing() }
+        let shown = client.collect(for: 0.5) { $0["method"] == "window/showMessage" }.compactMap { $0["params"]?["message"]?.stringValue }
+        #expect(shown == ["StateLint: .linter.yml:1:1: error: unknown key `disabled_rule`; did you mean `disabled_rules`?"])
+        #expect(client.shutdownAndExit() == 0)
+    }
+
+    @Test("a .linter.yml broken again after it was fixed is shown again")
+    func brokenAgain() throws {
+        let (tree, _, view) = try workspace()
+        defer { tree.remove() }
+        try tree.write(".linter.yml", "disabled_rule: [x]\n")
+        let client = LSPTestClient()
+        defer { client.close() }
+        client.initialize(root: tree.root)
+        client.open(view, LSPSamples.view())
+        let configuration = FileURI.uri(ofPath: tree.path(".linter.yml"))
+        func changed(to text: String) throws {
+            try tree.write(".linter.yml", text)
+            client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(configuration), "type": 2]]])
+            client.waitForIndexing()
+        }
+        try changed(to: "strict: false\n")
+        try changed(to: "disabled_rule: [x]\n")
+        let shown = client.collect(for: 0.5) { $0["method"] == "window/showMessage" }
+        #expect(shown.count == 2, "\(shown)")
+        #expect(client.shutdownAndExit() == 0)
+    }
+
     @Test("indexing reports work-done progress once the client has created the token")
     func progress() throws {
         let (tree, _, _) = try workspace()

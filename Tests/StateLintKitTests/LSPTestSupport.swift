@@ -354,6 +354,8 @@ final class GatedBackend: LintBackend, @unchecked Sendable {
         _ = gate.wait(timeout: .now() + LSPTestClient.timeout)
     }
 
+    func setWorkspaceFolders(_ roots: [String]) { inner.setWorkspaceFolders(roots) }
+
     func indexFolder(_ root: String, progress: @escaping @Sendable (Int, Int) -> Void) -> FolderIndexReport {
         holdIf(.indexing)
         return inner.indexFolder(root, progress: progress)

@@ -12,13 +12,14 @@ import StateLintRules
 /// back to `fstatat` without following links), so walking a large tree costs a few system
 /// calls per folder rather than one per file. Symbolic links are reported as `.other`, and so
 /// are regular files not named `*.swift` (checked on the raw name, before making a String).
+/// A FIFO, socket or device named `*.swift` is `.special`: never opened, but reported.
 ///
 /// A folder can be opened relative to its parent's descriptor, so the kernel looks up one name
 /// instead of walking the folder's whole path again. On Linux the entries are read with
 /// `getdents64` straight from the descriptor: `opendir`/`fdopendir` add an `fstat` and (for
 /// `fdopendir`) two `fcntl` calls per folder, and a 32 KiB buffer each.
 package struct DirectoryEntries {
-    package enum Kind { case directory, swiftFile, other }
+    package enum Kind { case directory, swiftFile, special, other }
 
     /// The open folder; valid until `closeFolder()`: open subfolders relative to it.
     package let descriptor: Int32
@@ -58,16 +59,19 @@ package struct DirectoryEntries {
     }
 
     private static func kind(_ type: Int32, name: String, in fd: Int32) -> Kind {
+        let isSwift = name.utf8.count >= 6 && name.utf8.suffix(6).elementsEqual(".swift".utf8)
         switch type {
         case Int32(DT_DIR): return .directory
         case Int32(DT_REG): return .swiftFile
+        case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): return isSwift ? .special : .other
         case Int32(DT_UNKNOWN):
             var info = stat()
             guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .other }
             switch info.st_mode & S_IFMT {
             case S_IFDIR: return .directory
-            case S_IFREG: return name.utf8.count >= 6 && name.utf8.suffix(6).elementsEqual(".swift".utf8) ? .swiftFile : .other
-            default: return .other
+            case S_IFREG: return isSwift ? .swiftFile : .other
+            case S_IFLNK: return .other
+            default: return isSwift ? .special : .other
             }
         default:
             return .other

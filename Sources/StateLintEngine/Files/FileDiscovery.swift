@@ -46,16 +46,14 @@ public struct FileDiscovery: Sendable {
             }
             if isDirectory.boolValue {
                 let errorCount = result.errors.count
-                if jobs > 1 && seen == nil {
-                    let found = parallelWalk(FileDiscovery.absolute(path), jobs: jobs)
-                    result.files += found.files
-                    result.errors += found.errors
-                    result.xcodeProjects += found.xcodeProjects
-                } else {
-                    // The walk a single thread does here is work more threads share (above).
-                    let started = DispatchTime.now().uptimeNanoseconds
-                    walk(path, into: &result, seen: &seen)
-                    ParallelSections.add(since: started)
+                walkFolder(path, into: &result, seen: &seen, jobs: jobs)
+                // Links the walk passed over that an `included` entry names: walked as named.
+                for link in linkedEntries(under: FileDiscovery.absolute(path)) {
+                    if link.isDirectory {
+                        walkFolder(link.path, into: &result, seen: &seen, jobs: jobs)
+                    } else if seen?.insert(link.path).inserted ?? true {
+                        result.files.append(link.path)
+                    }
                 }
                 // The order folders are listed in depends on the file system (and the threads).
                 result.errors[errorCount...].sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -66,6 +64,57 @@ public struct FileDiscovery: Sendable {
         result.files = FileDiscovery.sortedByBytes(result.files)
         result.xcodeProjects = FileDiscovery.sortedByBytes(result.xcodeProjects)
         return result
+    }
+
+    private func walkFolder(_ path: String, into result: inout Result, seen: inout Set<String>?, jobs: Int) {
+        if jobs > 1 && seen == nil {
+            let found = parallelWalk(FileDiscovery.absolute(path), jobs: jobs)
+            result.files += found.files
+            result.errors += found.errors
+            result.xcodeProjects += found.xcodeProjects
+        } else {
+            // The walk a single thread does here is work more threads share (above).
+            let started = DispatchTime.now().uptimeNanoseconds
+            walk(path, into: &result, seen: &seen)
+            ParallelSections.add(since: started)
+        }
+    }
+
+    /// The `included` entries without wildcards below `folder` that are reached through a
+    /// symbolic link (they are one, or a folder on their way is), to a folder or a Swift file,
+    /// and not excluded. The walk follows no link (so no loop can trap it); an entry that
+    /// names one is followed, as a path on the command line is, or it would lint nothing
+    /// without a word. The walk below a followed folder follows no link either.
+    private func linkedEntries(under folder: String) -> [(path: String, isDirectory: Bool)] {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        var found: [(path: String, isDirectory: Bool)] = []
+        let paths = included.filter { $0.isLiteral && $0 != .projectRoot }
+            .map { FileDiscovery.absolute($0.pattern, relativeTo: rootDirectory) }
+        // Shorter first: an entry inside a followed folder is walked with it.
+        for path in Set(paths).sorted(by: { $0.utf8.count < $1.utf8.count }) {
+            guard path.hasPrefix(prefix), !isExcluded(path), Self.passesLink(path, below: prefix),
+                  !found.contains(where: { $0.isDirectory && path.hasPrefix($0.path + "/") }) else { continue }
+            var target = stat()
+            guard stat(path, &target) == 0 else { continue }
+            switch target.st_mode & S_IFMT {
+            case S_IFDIR: found.append((path, true))
+            case S_IFREG where path.hasSuffix(".swift"): found.append((path, false))
+            default: continue
+            }
+        }
+        return found.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    /// Whether `path`, or a folder between `prefix` and it, is a symbolic link.
+    private static func passesLink(_ path: String, below prefix: String) -> Bool {
+        var current = String(prefix.dropLast())
+        for component in path.dropFirst(prefix.count).split(separator: "/") {
+            current += "/" + component
+            var info = stat()
+            guard lstat(current, &info) == 0 else { return false }
+            if info.st_mode & S_IFMT == S_IFLNK { return true }
+        }
+        return false
     }
 
     /// `paths` in the byte order of their UTF-8 (as `a.utf8.lexicographicallyPrecedes(b.utf8)`),
@@ -173,15 +222,20 @@ public struct FileDiscovery: Sendable {
                     ?? PendingFolder(path: base + name, relative: nil, excluded: [], isIncluded: true)
                 subfolder.name = name
                 subfolders.append(subfolder)
-            case .swiftFile:
+            case .swiftFile, .special:
                 if let relative {
                     if folder.excluded.contains(where: { $0.matches(relative) }) { continue }
                     if !folder.isIncluded, !included.contains(where: { $0.matches(relative) }) { continue }
                 }
                 let path = base + name
+                guard kind == .swiftFile else {
+                    // Never opened (reading a FIFO could wait forever), but not passed over in silence.
+                    result.errors.append(FileReadError(path: path, reason: SourceReader.notRegularFile))
+                    continue
+                }
                 if seen?.insert(path).inserted ?? true { result.files.append(path) }
             case .other:
-                continue  // other files, symbolic links (never followed), FIFOs, sockets, devices
+                continue  // other files, symbolic links (never followed)
             }
         }
         return subfolders

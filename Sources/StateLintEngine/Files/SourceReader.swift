@@ -23,6 +23,9 @@ public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible 
 /// Reads source files with one `read` into a preallocated buffer, refusing what is not a
 /// regular file (FIFOs, devices, directories) so a stray path can never block the run.
 public enum SourceReader {
+    /// Why a FIFO, socket or device is not read, named or found in a folder.
+    package static let notRegularFile = "not a regular file (a FIFO, socket or device); skipped"
+
     /// Files larger than this are refused: no real Swift source comes near it.
     public static let maximumFileSize = 64 << 20
 
@@ -44,7 +47,7 @@ public enum SourceReader {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileReadError(path: path, reason: "cannot stat file: \(errnoDescription())") }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw FileReadError(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file (a FIFO, socket or device); skipped")
+            throw FileReadError(path: path, reason: (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : notRegularFile)
         }
         let size = Int(info.st_size)
         guard size <= maximumSize else {

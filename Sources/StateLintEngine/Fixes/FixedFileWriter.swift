@@ -17,7 +17,10 @@ import StateLintRules
 ///
 /// Refused rather than written: a symbolic link (writing would replace the link, or write
 /// somewhere its path does not say: fix the target instead), a file with several hard links
-/// (the rename would leave the other names unfixed), and anything not a regular file.
+/// (the rename would leave the other names unfixed), a read-only file (the rename would go
+/// round the permission its owner set: vendored code, a checkout locked by its version
+/// control), and anything not a regular file. `--diff` asks `check(_:)` first, so its patch
+/// holds exactly what `--fix` writes.
 ///
 /// The temporary file is listed in `FixTemporaryFiles`, so a run interrupted while it exists
 /// removes it (`FixInterrupts`), and one killed outright leaves it for the next `--fix` to sweep.
@@ -26,6 +29,8 @@ public enum FixedFileWriter {
         case changedOnDisk
         case symbolicLink
         case hardLinks(Int)
+        /// The file's permission bits (no write permission for this process).
+        case readOnly(mode: UInt32)
         case notRegularFile
         case io(String)
 
@@ -34,6 +39,9 @@ public enum FixedFileWriter {
             case .changedOnDisk: return "it changed on disk since it was read"
             case .symbolicLink: return "it is a symbolic link; StateLint does not write through links (fix the file it points to)"
             case .hardLinks(let count): return "it has \(count) hard links; replacing it would leave the other names unfixed"
+            case .readOnly(let mode):
+                let octal = String(mode, radix: 8)
+                return "it is read-only (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)); StateLint does not write over a file without write permission (make it writable to fix it)"
             case .notRegularFile: return "it is not a regular file"
             case .io(let reason): return reason
             }
@@ -44,7 +52,7 @@ public enum FixedFileWriter {
     public static func write(_ bytes: [UInt8], to path: String, replacing original: [UInt8]) throws(Failure) {
         var info = stat()
         guard lstat(path, &info) == 0 else { throw .io("cannot stat: \(ReportFileWriter.errnoText())") }
-        try checkWritable(info)
+        try checkWritable(info, path)
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = FixTemporaryFiles.path(beside: path)
         let fd = FixTemporaryFiles.shared.create(temporary)
@@ -80,13 +88,25 @@ public enum FixedFileWriter {
         syncFolder(folder.isEmpty ? "." : folder)
     }
 
-    private static func checkWritable(_ info: stat) throws(Failure) {
+    /// Whether `write` would write the file at `path` as it is now (it may still find the file
+    /// changed when it writes).
+    public static func check(_ path: String) throws(Failure) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw .io("cannot stat: \(ReportFileWriter.errnoText())") }
+        try checkWritable(info, path)
+    }
+
+    private static func checkWritable(_ info: stat, _ path: String) throws(Failure) {
         switch info.st_mode & S_IFMT {
         case S_IFLNK: throw .symbolicLink
         case S_IFREG: break
         default: throw .notRegularFile
         }
         if info.st_nlink > 1 { throw .hardLinks(Int(info.st_nlink)) }
+        // No write bit at all (root may write anyway, but the owner said no), or none for us.
+        if info.st_mode & 0o222 == 0 || (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 && errno == EACCES) {
+            throw .readOnly(mode: UInt32(info.st_mode & 0o7777))
+        }
     }
 
     /// The file at `path` is still the one first seen (same inode, not a link now) and still

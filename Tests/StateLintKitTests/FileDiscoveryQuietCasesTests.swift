@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import StateLintSyntax
+@testable import StateLintIndex
+@testable import StateLintModel
+@testable import StateLintRules
+@testable import StateLintEngine
+@testable import StateLintFormatters
+@testable import StateLintLSP
+@testable import StateLintCLI
+
+/// What file discovery used to pass over without a word: a FIFO found in a folder, and an
+/// `included` entry reached through a symbolic link.
+@Suite struct FileDiscoveryQuietCasesTests {
+    private func relative(_ found: [String], _ root: String) -> [String] {
+        found.map { String($0.dropFirst(root.count + 1)) }
+    }
+
+    @Test(arguments: [1, 2])
+    func aFIFOInAFolderIsReportedNotRead(jobs: Int) throws {
+        let root = try ConfigTestSupport.makeTree(["A.swift", "Sub/B.swift", "Generated/C.swift"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(mkfifo(root + "/Sub/Pipe.swift", 0o600) == 0)
+        #expect(mkfifo(root + "/Generated/Pipe.swift", 0o600) == 0)  // excluded: not reported
+        #expect(mkfifo(root + "/Sub/pipe.txt", 0o600) == 0)  // not a Swift name: not reported
+        let found = FileDiscovery(rootDirectory: root, excluded: [try GlobPattern("Generated")]).files(under: [root], jobs: jobs)
+        #expect(relative(found.files, root) == ["A.swift", "Sub/B.swift"])
+        #expect(found.errors == [FileReadError(path: root + "/Sub/Pipe.swift", reason: "not a regular file (a FIFO, socket or device); skipped")])
+    }
+
+    /// A folder outside the project, linked in and named in `included`: its files are linted
+    /// under the link's path, `excluded` applies inside, and links inside it are not followed.
+    @Test(arguments: [1, 2])
+    func anIncludedLinkToAFolderIsFollowed(jobs: Int) throws {
+        let outside = try ConfigTestSupport.makeTree(["Shared/A.swift", "Shared/Fixtures/F.swift", "Shared/Deep/B.swift", "Loose.swift"])
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let root = try ConfigTestSupport.makeTree(["App/Main.swift", "Other/O.swift"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/Shared", withDestinationPath: outside + "/Shared")
+        try FileManager.default.createSymbolicLink(atPath: root + "/Loose.swift", withDestinationPath: outside + "/Loose.swift")
+        try FileManager.default.createSymbolicLink(atPath: outside + "/Shared/Back", withDestinationPath: root)
+        let discovery = FileDiscovery(rootDirectory: root,
+                                      included: [try GlobPattern("App"), try GlobPattern("Shared"), try GlobPattern("Shared/Deep"),
+                                                 try GlobPattern("Loose.swift")],
+                                      excluded: [try GlobPattern("**/Fixtures")])
+        let found = discovery.files(under: [root], jobs: jobs)
+        #expect(relative(found.files, root) == ["App/Main.swift", "Loose.swift", "Shared/A.swift", "Shared/Deep/B.swift"])
+        #expect(found.errors.isEmpty)
+        // Not named: the walk still passes the links over.
+        let everything = FileDiscovery(rootDirectory: root).files(under: [root], jobs: jobs)
+        #expect(relative(everything.files, root) == ["App/Main.swift", "Other/O.swift"])
+        // Excluded, it stays out.
+        let excluded = FileDiscovery(rootDirectory: root, included: [try GlobPattern("Shared")], excluded: [try GlobPattern("Shared")])
+        #expect(excluded.files(under: [root], jobs: jobs).files.isEmpty)
+    }
+
+    /// `Linked/Sources`, where `Linked` is the link: the entry is reached through it.
+    @Test func anIncludedEntryBehindALinkedFolderIsFollowed() throws {
+        let outside = try ConfigTestSupport.makeTree(["Sources/A.swift", "Tests/T.swift"])
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let root = try ConfigTestSupport.makeTree(["Main.swift"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/Linked", withDestinationPath: outside)
+        let found = FileDiscovery(rootDirectory: root, included: [try GlobPattern("Linked/Sources")]).files(under: [root])
+        #expect(relative(found.files, root) == ["Linked/Sources/A.swift"])
+    }
+
+    @Test func theCommandLintsAnIncludedLinkedFolder() throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        let outside = try TemporaryTree()
+        defer { outside.remove() }
+        try outside.write("Kit/Counter.swift", CLISamples.inlineClass)
+        try tree.write("App/Plain.swift", CLISamples.clean)
+        try FileManager.default.createSymbolicLink(atPath: tree.path("Kit"), withDestinationPath: outside.path("Kit"))
+        try tree.write(".linter.yml", "included: [App, Kit]\n")
+        let run = try StateLintBinary.run([], in: tree.root)
+        #expect(run.status == 0 && run.stderrLines.first == "Linting 2 files…", "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Kit/Counter.swift:8:5: warning:"), "\(run.stdout)")
+    }
+}
