@@ -47,6 +47,14 @@ public final class RuleContext {
     /// Those of them a rule would have reported if they were classes: possible findings nobody
     /// could check (what the note after a run names).
     public private(set) var uncheckedTypeNames: [String] = []
+    /// Each type name's traits, per scope, as first resolved: a view declares the same types
+    /// again and again (one with 100,000 `@State var mN = Model()` asked 200,000 times).
+    private var knownTraits: [TraitsQuestion: TypeTraits] = [:]
+
+    private struct TraitsQuestion: Hashable {
+        let name: String
+        let scope: String?
+    }
 
     public init(types: TypeResolver, enabledRuleIDs: Set<String>, files: ProjectFiles) {
         self.types = types
@@ -57,7 +65,14 @@ public final class RuleContext {
     /// The traits of the type `name`, written in `view`'s code. `reportsWhenUnknown`: the rule
     /// reports the code even when nothing knows the type (so it is not left unchecked).
     public func traits(of name: String, in view: SwiftUIView, reportsWhenUnknown: Bool = false) -> TypeTraits {
-        let traits = types.traits(of: name, inScope: view.role == .preview ? nil : view.name)
+        let question = TraitsQuestion(name: name, scope: view.role == .preview ? nil : view.name)
+        let traits: TypeTraits
+        if let known = knownTraits[question] {
+            traits = known
+        } else {
+            traits = types.traits(of: name, inScope: question.scope)
+            knownTraits[question] = traits
+        }
         if traits.kind == nil {
             unresolvedTypeNames.append(name)
             if !reportsWhenUnknown { uncheckedTypeNames.append(name) }

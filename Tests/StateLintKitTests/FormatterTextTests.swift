@@ -29,6 +29,24 @@ import Testing
         #expect(TerminalText.visible("Ünïcødé 😀 plain") == "Ünïcødé 😀 plain")
     }
 
+    /// The check on UTF-8 bytes that lets most text through unscanned agrees with the scalar
+    /// definition for every scalar up to U+2FFF and a few beyond, alone and between others.
+    @Test func theByteCheckAgreesWithTheScalarDefinition() {
+        let scalars = (0...0x2FFF).compactMap(Unicode.Scalar.init) + ["\u{FEFF}", "\u{1F600}", "\u{E0001}", "\u{10FFFF}"]
+        for keepingLineBreaks in [false, true] {
+            for scalar in scalars {
+                let kept = keepingLineBreaks && (scalar == "\n" || scalar == "\r" || scalar == "\t")
+                let expected = TerminalText.needsEscape(scalar) && !kept
+                for text in [String(scalar), "…" + String(scalar) + "é"] {
+                    let found = Array(text.utf8).withUnsafeBufferPointer { TerminalText.hasEscapedScalar($0, keepingLineBreaks: keepingLineBreaks) }
+                    if found != expected { Issue.record("U+\(String(scalar.value, radix: 16)) in \(text.debugDescription)") }
+                }
+            }
+        }
+        #expect(TerminalText.visible("a\tb", keepingLineBreaks: true) == "a\tb")
+        #expect(TerminalText.visible("`Task { … }` in `.onAppear`") == "`Task { … }` in `.onAppear`")
+    }
+
     /// An RFC 4180 reader, to prove the writer's quoting round-trips.
     static func parseCSV(_ text: String) -> [[String]] {
         var rows: [[String]] = []

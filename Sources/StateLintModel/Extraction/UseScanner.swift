@@ -41,12 +41,8 @@ package struct UseScanner {
         }
         let anyLength = wanted.contains { $0.count >= 63 }
         // Many names (a view with thousands of properties): found by hashing the token's bytes,
-        // not by comparing it with each name, which made the pass quadratic. The first position
-        // of each name wins, as in the search.
-        var positions: [ArraySlice<UInt8>: Int] = [:]
-        if wanted.count > Self.maximumSearchedNames {
-            for (index, name) in wanted.enumerated() where positions[name[...]] == nil { positions[name[...]] = index }
-        }
+        // not by comparing it with each name, which made the pass quadratic.
+        let table = wanted.count > Self.maximumSearchedNames ? NamePositions(wanted) : nil
         var found: [String: PropertyUses] = [:]
         let bytes = code.file.bytes
         let references = ReferenceReader(code: code)
@@ -58,14 +54,14 @@ package struct UseScanner {
             // `$name` and `_name` are the name with one more byte in front.
             let prefixed = first == UInt8(ascii: "$") || first == UInt8(ascii: "_")
             let match: Int?
-            if positions.isEmpty {
+            if let table {
+                let whole = table.position(of: token.start..<token.end, in: bytes)
+                let unprefixed = prefixed ? table.position(of: (token.start + 1)..<token.end, in: bytes) : nil
+                match = whole.map { whole in unprefixed.map { min(whole, $0) } ?? whole } ?? unprefixed
+            } else {
                 match = wanted.firstIndex { name in
                     Self.spells(token, name, skippingFirst: false, bytes) || (prefixed && Self.spells(token, name, skippingFirst: true, bytes))
                 }
-            } else {
-                let whole = positions[bytes[token.start..<(token.start + token.length)]]
-                let unprefixed = prefixed ? positions[bytes[(token.start + 1)..<(token.start + token.length)]] : nil
-                match = whole.map { whole in unprefixed.map { min(whole, $0) } ?? whole } ?? unprefixed
             }
             guard let index = match else { continue }
             let isPrefixed = token.length == wanted[index].count + 1
@@ -228,5 +224,34 @@ package struct UseScanner {
         if code.kind(dot) == .operator, code.text(dot, is: "?") || code.text(dot, is: "!") { dot += 1 }
         guard code.kind(dot) == .period, code.kind(dot + 1) == .identifier else { return false }
         return code.kind(dot + 2) != .leftParen
+    }
+}
+
+/// The first position of each of many names, found by the process-keyed hash of their bytes
+/// (`KeyedByteHash`: names chosen to collide cannot be found) and then compared byte for byte.
+private struct NamePositions {
+    private let names: [[UInt8]]
+    /// Hash → the first name with it; names sharing a hash with an earlier one, in order, apart.
+    private var first: [UInt64: Int] = [:]
+    private var sharing: [UInt64: [Int]] = [:]
+
+    init(_ names: [[UInt8]]) {
+        self.names = names
+        first.reserveCapacity(names.count)
+        for (index, name) in names.enumerated() {
+            let hash = name.withUnsafeBufferPointer { KeyedByteHash.hash($0) }
+            if first[hash] == nil { first[hash] = index } else { sharing[hash, default: []].append(index) }
+        }
+    }
+
+    /// The first name spelled by `bytes[range]`.
+    func position(of range: Range<Int>, in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            let spelled = UnsafeBufferPointer(rebasing: buffer[range])
+            let hash = KeyedByteHash.hash(spelled)
+            guard let index = first[hash] else { return nil }
+            if names[index].elementsEqual(spelled) { return index }
+            return sharing[hash]?.first { names[$0].elementsEqual(spelled) }
+        }
     }
 }

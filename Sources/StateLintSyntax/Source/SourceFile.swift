@@ -99,11 +99,19 @@ public struct SourceFile: Sendable {
         lineStarts(of: bytes, as: Int.self)
     }
 
-    /// The same table in four bytes a line, for what is kept after the file is gone. Without any
-    /// CR in the file (the usual case), found with `memchr`, which scans far faster than a loop.
     /// The index (0-based) of the line holding `offset`: the last line start at or before it,
-    /// by binary search over a line table (`lineStarts[0] == 0`).
-    package static func line<Offset: BinaryInteger>(containing offset: Int, lineStarts: [Offset]) -> Int {
+    /// by binary search over a line table (`lineStarts[0] == 0`). One function per table type:
+    /// called from other modules, a generic one ran unspecialised (every finding's position).
+    package static func line(containing offset: Int, lineStarts: [Int32]) -> Int {
+        searchLine(containing: offset, lineStarts: lineStarts)
+    }
+
+    package static func line(containing offset: Int, lineStarts: [Int]) -> Int {
+        searchLine(containing: offset, lineStarts: lineStarts)
+    }
+
+    @inline(__always)
+    private static func searchLine<Offset: BinaryInteger>(containing offset: Int, lineStarts: [Offset]) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -113,6 +121,8 @@ public struct SourceFile: Sendable {
         return low
     }
 
+    /// The same table in four bytes a line, for what is kept after the file is gone. Without any
+    /// CR in the file (the usual case), found with `memchr`, which scans far faster than a loop.
     package static func computeLineStarts32(_ bytes: [UInt8]) -> [Int32] {
         bytes.withUnsafeBytes { buffer -> [Int32] in
             guard let base = buffer.baseAddress, memchr(base, 0x0D, buffer.count) == nil else {
