@@ -75,22 +75,20 @@ struct LintCommand {
         let displayPath = DisplayPaths(workingDirectory: environment.workingDirectory)
         // Source lines are read only for findings: their files are the ones to map back.
         var readablePaths: [String: String] = [:]
-        for finding in result.findings {
-            readablePaths[displayPath(finding.path)] = finding.path
-            for edit in finding.fix?.edits ?? [] { readablePaths[displayPath(edit.path)] = edit.path }
-        }
         let errors = (inputs.errors + result.errors).map { FileReadError(path: displayPath($0.path), reason: $0.reason) }
-        result.findings = result.findings.map { finding in
-            var shown = finding
-            shown.path = displayPath(finding.path)
-            if let edits = shown.fix?.edits {
-                shown.fix?.edits = edits.map { edit in
-                    var edit = edit
-                    edit.path = displayPath(edit.path)
-                    return edit
-                }
-            }
-            return shown
+        // In place, each path worked out once: findings come many to a file.
+        var shownPaths: [String: String] = [:]
+        func shown(_ path: String) -> String {
+            if let known = shownPaths[path] { return known }
+            let display = displayPath(path)
+            shownPaths[path] = display
+            readablePaths[display] = path
+            return display
+        }
+        for index in result.findings.indices {
+            result.findings[index].path = shown(result.findings[index].path)
+            guard let edits = result.findings[index].fix?.edits else { continue }
+            for edit in edits.indices { result.findings[index].fix?.edits[edit].path = shown(edits[edit].path) }
         }
         result.lintedFiles = result.lintedFiles.map { displayPath($0) }
         for error in errors { environment.stderr.write("\(error)\n") }

@@ -96,9 +96,10 @@ public struct SwiftUIView: Sendable {
     public func assignments(ofHandlersIn modifiers: Set<String>) -> [ReachedAssignment] {
         var reached: Set<ObjectIdentifier> = []
         var assignments: [ReachedAssignment] = []
-        for handler in handlers where modifiers.contains(handler.modifier) {
-            assignments += handler.ownAssignments
-            if reached.insert(handler.reached.id).inserted { assignments += handler.reached.assignments }
+        // By index: a copy of each handler retained all it holds.
+        for index in handlers.indices where modifiers.contains(handlers[index].modifier) {
+            assignments += handlers[index].ownAssignments
+            if reached.insert(handlers[index].reached.id).inserted { assignments += handlers[index].reached.assignments }
         }
         return assignments
     }
@@ -108,9 +109,9 @@ public struct SwiftUIView: Sendable {
     public func cancelledNames(ofHandlersIn modifiers: Set<String>) -> Set<String> {
         var reached: Set<ObjectIdentifier> = []
         var names: Set<String> = []
-        for handler in handlers where modifiers.contains(handler.modifier) {
-            names.formUnion(handler.facts.action.cancelledNames)
-            if reached.insert(handler.reached.id).inserted { names.formUnion(handler.reached.cancelledNames) }
+        for index in handlers.indices where modifiers.contains(handlers[index].modifier) {
+            names.formUnion(handlers[index].facts.action.cancelledNames)
+            if reached.insert(handlers[index].reached.id).inserted { names.formUnion(handlers[index].reached.cancelledNames) }
         }
         return names
     }
