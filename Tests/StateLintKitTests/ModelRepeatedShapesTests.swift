@@ -11,7 +11,7 @@ import Testing
 /// The shapes that once made the view model quadratic (a view declared thousands of times in
 /// one file, thousands of properties in one view, deeply nested tasks and blocks) now take a
 /// pass each; these tests check that the passes answer what the old per-item work answered.
-/// How long they take is measured by `Scripts/linearity.sh`, not here.
+/// How long they take is measured by `Benchmarks/hostile.py` (docs/robustness.md), not here.
 @Suite struct ModelRepeatedShapesTests {
     // MARK: A view declared many times
 
