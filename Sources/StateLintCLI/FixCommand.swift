@@ -26,7 +26,9 @@ struct FixCommand {
     }
 
     func run(_ first: LintEngine.Result) -> Outcome {
-        if mode == .write && options.stdinPath == nil { prepareToWrite() }
+        if mode == .write && options.stdinPath == nil {
+            WritingFixes.prepare(besideFiles: inputs.files, environment: environment, quiet: options.quiet, displayPath: displayPath)
+        }
         let linted = Set(first.lintedFiles)
         let rounds = FixRounds.run(lint(first, changed: [:], linted: linted)) { changed in
             let sources = inputs.sources.merging(changed) { $1 }
@@ -79,15 +81,6 @@ struct FixCommand {
             notWritten: notWritten, settled: rounds.settled)
         for line in summary.lines(quiet: options.quiet) { environment.stderr.write(line + "\n") }
         return Outcome(findings: remaining.map(\.finding), sources: sources, failed: !notWritten.isEmpty)
-    }
-
-    /// Before files are written: an interruption removes the temporary files being written,
-    /// and those a killed run left beside the linted files are removed now, and named.
-    private func prepareToWrite() {
-        FixInterrupts.installOnce()
-        for path in FixTemporaryFiles.sweep(besideFiles: inputs.files) where !options.quiet {
-            environment.stderr.write("statelint: removed \(TerminalText.visible(displayPath(path))), left by an interrupted --fix\n")
-        }
     }
 
     /// The editor's buffer, fixed (or as it came when nothing applied), or its diff.

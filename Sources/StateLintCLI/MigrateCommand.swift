@@ -68,10 +68,17 @@ struct MigrateCommand {
         var failed = false
         if options.diff {
             for path in changed {
+                // Only what writing would write: not a link, a read-only file, ….
+                do throws(FixedFileWriter.Failure) { try FixedFileWriter.check(path) } catch {
+                    environment.stderr.write("statelint: error: \(TerminalText.visible(displayPath(path))) is left out of the diff: \(error.description)\n")
+                    failed = true
+                    continue
+                }
                 environment.stdout.writeBytes(UnifiedDiff.render(path: displayPath(path), old: outcome.original[path] ?? [],
                                                                  new: outcome.changed[path] ?? []))
             }
         } else {
+            WritingFixes.prepare(besideFiles: walked.files, environment: environment, quiet: options.quiet, displayPath: displayPath)
             for path in changed {
                 do {
                     try FixedFileWriter.write(outcome.changed[path] ?? [], to: path, replacing: outcome.original[path] ?? [])

@@ -92,7 +92,7 @@ import Testing
         let diff = try StateLintBinary.run(["--diff"], in: tree.root)
         #expect(Self.temporaryFiles(in: tree).count == 2, "\(diff.stderr)")
         let run = try StateLintBinary.run(["--fix"], in: tree.root)
-        #expect(run.stderr.contains("statelint: removed Sources/.Counter.swift.statelint-fix-\(dead)-5.tmp, left by an interrupted --fix"),
+        #expect(run.stderr.contains("statelint: removed Sources/.Counter.swift.statelint-fix-\(dead)-5.tmp, left by an interrupted run"),
                 "\(run.stderr)")
         #expect(Self.temporaryFiles(in: tree) == ["Sources/.Plain.swift.statelint-fix-\(getpid())-6.tmp"])
         #expect(tree.read("Sources/Counter.swift") == FixCLITests.fixed)

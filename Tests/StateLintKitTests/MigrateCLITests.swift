@@ -44,6 +44,23 @@ import Testing
         #expect(tree.snapshot() == snapshot)
     }
 
+    /// As `--fix`: a read-only file is not written, and `--diff` leaves it out and says so.
+    @Test func aReadOnlyFileIsNotWrittenNorDiffed() throws {
+        let tree = try Self.makeTree(xcode: "27")
+        defer { tree.remove() }
+        let screen = tree.path("Sources/App/Views/Screen.swift")
+        chmod(screen, 0o444)
+        let before = tree.read("Sources/App/Views/Screen.swift")
+        let diff = InProcess.run(["migrate", "--diff"], in: tree.root)
+        #expect(diff.status == 2)
+        #expect(diff.stderr.contains("statelint: error: Sources/App/Views/Screen.swift is left out of the diff: it is read-only (mode 0444)"), "\(diff.stderr)")
+        #expect(!diff.stdout.contains("Screen.swift") && diff.stdout.contains("+++ b/Sources/App/Model/Store.swift"))
+        let run = InProcess.run(["migrate"], in: tree.root)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Sources/App/Views/Screen.swift was not written: it is read-only (mode 0444)"), "\(run.stderr)")
+        #expect(tree.read("Sources/App/Views/Screen.swift") == before)
+    }
+
     @Test func keepsLineEndingsAndTheByteOrderMark() throws {
         let tree = try Self.makeTree(crlf: true, xcode: "27")
         defer { tree.remove() }
