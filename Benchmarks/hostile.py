@@ -10,7 +10,8 @@ comment: all defaults), so it is a project of its own, linted as `statelint lint
   repeated-view-lf  `struct V: View { @State … }` declared 3,125 x k times in one file (LF)
   repeated-view-cr  the same with CR line ends
   nested-tasks      6,250 x k nested `Task { … }` closures in one `.onAppear`
-  many-models       one view with 6,250 x k `@State var mN = SearchModel()`
+  many-models       one view with 6,250 x k `@State var mN = SearchModel()` (an ObservableObject)
+  many-classes      the same with SearchModel a plain class (state_inline_class_init's rewrite)
 
 With --time BIN, each folder is linted with `BIN lint <folder>` (standard output discarded;
 exit 1, error-severity findings, is expected) --runs times, and the medians of the wall time
@@ -64,8 +65,8 @@ def nested_tasks(depth):
     return "\n".join(lines)
 
 
-def many_models(count):
-    lines = [PRELUDE.rstrip("\n"), "", "struct Wide: View {"]
+def many_models(count, prelude=PRELUDE):
+    lines = [prelude.rstrip("\n"), "", "struct Wide: View {"]
     lines += [f"    @State var m{n} = SearchModel()" for n in range(count)]
     lines += ["    var body: some View { Text(\"\").onAppear { m0 = SearchModel() } }", "}", ""]
     return "\n".join(lines)
@@ -76,6 +77,7 @@ SHAPES = {
     "repeated-view-cr": lambda k: repeated_view(3_125 * k, "\r"),
     "nested-tasks": lambda k: nested_tasks(6_250 * k),
     "many-models": lambda k: many_models(6_250 * k),
+    "many-classes": lambda k: many_models(6_250 * k, prelude="import SwiftUI\n\nfinal class SearchModel {}\n"),
 }
 
 

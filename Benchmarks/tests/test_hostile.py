@@ -30,7 +30,7 @@ class HostileTests(unittest.TestCase):
 
     def test_each_shape_at_each_size_is_a_project_of_its_own(self):
         self.assertEqual(generate(self.out).returncode, 0)
-        for shape in ["repeated-view-lf", "repeated-view-cr", "nested-tasks", "many-models"]:
+        for shape in ["repeated-view-lf", "repeated-view-cr", "nested-tasks", "many-models", "many-classes"]:
             for size in [1, 4]:
                 folder = os.path.join(self.out, f"{shape}-{size}x")
                 self.assertEqual(sorted(os.listdir(folder)), [".linter.yml", "Hostile.swift"])
@@ -46,6 +46,10 @@ class HostileTests(unittest.TestCase):
         self.assertEqual(nested.count("Task {"), 25_000)
         self.assertEqual(nested.count("{"), nested.count("}"))
         self.assertEqual(source(self.out, "many-models", 1).count("@State var m"), 6_250)
+        self.assertIn(": ObservableObject", source(self.out, "many-models", 1))
+        classes = source(self.out, "many-classes", 1)
+        self.assertEqual(classes.count("@State var m"), 6_250)
+        self.assertIn("final class SearchModel {}", classes)
         for shape in ["repeated-view-lf", "nested-tasks", "many-models"]:
             ratio = len(source(self.out, shape, 4)) / len(source(self.out, shape, 1))
             self.assertTrue(3.8 < ratio < 4.1, f"{shape}: {ratio}")

@@ -56,7 +56,7 @@ public struct CodeTokens: Sendable {
     }
 
     /// Whether token `k` exists and is spelled exactly `text`.
-    public func text(_ k: Int, is text: StaticString) -> Bool {
+    @inlinable public func text(_ k: Int, is text: StaticString) -> Bool {
         guard k >= 0, k < tokens.count else { return false }
         let token = tokens[k]
         guard token.length == text.utf8CodeUnitCount else { return false }
@@ -76,9 +76,10 @@ public struct CodeTokens: Sendable {
 
     public func string(_ k: Int) -> String { file.text(tokens[k].range) }
 
-    public func kind(_ k: Int) -> TokenKind? { k >= 0 && k < tokens.count ? tokens[k].kind : nil }
+    // Inlinable, as `subscript`: the readers of every later layer ask these of each token.
+    @inlinable public func kind(_ k: Int) -> TokenKind? { k >= 0 && k < tokens.count ? tokens[k].kind : nil }
 
-    public func keyword(_ k: Int) -> Keyword { k >= 0 && k < tokens.count ? tokens[k].keyword : .none }
+    @inlinable public func keyword(_ k: Int) -> Keyword { k >= 0 && k < tokens.count ? tokens[k].keyword : .none }
 
     public func location(_ k: Int) -> SourceLocation { file.location(ofOffset: tokens[k].start) }
 
