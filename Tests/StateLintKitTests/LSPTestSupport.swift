@@ -163,6 +163,32 @@ final class LSPTestClient: @unchecked Sendable {
         }?["params"]?["diagnostics"]?.arrayValue
     }
 
+    /// The diagnostics `uri` settles on: the first of its `publishDiagnostics` after those
+    /// already taken that satisfies `settled`; those before it are taken as superseded. Where
+    /// other work (indexing, another document's lint) may publish a document again before a
+    /// change reaches it, the next publish is not always the change's.
+    func diagnostics(_ uri: String, settling settled: ([LSPJSON]) -> Bool,
+                     timeout: TimeInterval = LSPTestClient.timeout) -> [LSPJSON]? {
+        func isPublish(_ message: LSPJSON) -> Bool {
+            message["method"] == "textDocument/publishDiagnostics" && message["params"]?["uri"]?.stringValue == uri
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        var index = (taken.filter { isPublish(received[$0]) }.max() ?? -1) + 1
+        while true {
+            while index < received.count {
+                let message = received[index]
+                if !taken.contains(index), isPublish(message), let diagnostics = message["params"]?["diagnostics"]?.arrayValue {
+                    taken.insert(index)
+                    if settled(diagnostics) { return diagnostics }
+                }
+                index += 1
+            }
+            if readerDone || !condition.wait(until: deadline) { return nil }
+        }
+    }
+
     // MARK: Lifecycle
 
     /// `initialize` and `initialized` for the workspace `root` (nil: no folder). With
