@@ -15,7 +15,25 @@ public struct InitialValue: Sendable {
     public let wrapperNameSpan: SourceSpan?
     public let isInInitializer: Bool
     /// The initializer's assignment that sets it; nil for a declaration's.
-    public let assignment: AssignmentFacts?
+    public var assignment: AssignmentFacts? { initializerAssignment?.facts }
+    /// Held by reference: inline, it tripled the size of every value (a view with 100,000
+    /// `@State` properties made one of these for each, in each rule that asks).
+    private let initializerAssignment: AssignmentBox?
+
+    init(property: PropertyFacts, value: ValueFacts, span: SourceSpan, wrapperNameSpan: SourceSpan?,
+         isInInitializer: Bool, assignment: AssignmentFacts?) {
+        self.property = property
+        self.value = value
+        self.span = span
+        self.wrapperNameSpan = wrapperNameSpan
+        self.isInInitializer = isInInitializer
+        initializerAssignment = assignment.map(AssignmentBox.init)
+    }
+
+    private final class AssignmentBox: Sendable {
+        let facts: AssignmentFacts
+        init(_ facts: AssignmentFacts) { self.facts = facts }
+    }
 
     /// The type a creation makes: as written, or the property's declared type (`.init()`).
     public var createdTypeName: String? {
@@ -29,6 +47,7 @@ extension SwiftUIView {
     /// the last declaration's).
     public func initialValues(wrappedIn wrapper: PropertyWrapper) -> [InitialValue] {
         var values: [InitialValue] = []
+        values.reserveCapacity(properties.lazy.filter { $0.wrapper == wrapper }.count)
         for property in properties where property.wrapper == wrapper && !property.isStatic {
             guard let value = property.initialValue, let attribute = property.wrapperSpan else { continue }
             let end = value.creation?.span ?? property.span
