@@ -2,7 +2,7 @@
 ///
 /// Indices into `tokens` here are "code indices": comments and whitespace are gone, and
 /// `lineBreakBefore[k]` says whether a newline separated token `k` from the one before it.
-public struct CodeTokens: Sendable {
+public final class CodeTokens: Sendable {
     public let file: SourceFile
     public let tokens: [Token]
     public let lineBreakBefore: [Bool]
