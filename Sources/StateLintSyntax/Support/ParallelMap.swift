@@ -3,6 +3,7 @@ import Foundation
 
 /// Maps `items` on `jobs` threads pulling from a shared counter (a work queue, so a few huge
 /// files do not leave a thread idle), keeping results in input order.
+@inlinable
 package func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ transform: @Sendable (T) -> R) -> [R] {
     let started = DispatchTime.now().uptimeNanoseconds
     defer { ParallelSections.add(since: started) }
@@ -26,21 +27,25 @@ package func parallelMap<T: Sendable, R: Sendable>(_ items: [T], jobs: Int, _ tr
 /// distinct slots, so they need no lock; `concurrentPerform` returns only after every worker
 /// has finished, so `values()` sees them all. The values are moved out, not copied (a copy
 /// retained and released every path and result held in them).
+@usableFromInline
 package final class ResultSlots<R>: @unchecked Sendable {
-    private let storage: UnsafeMutablePointer<R>
-    private let count: Int
-    private var filled = false
+    @usableFromInline let storage: UnsafeMutablePointer<R>
+    @usableFromInline let count: Int
+    @usableFromInline var filled = false
 
+    @inlinable
     package init(count: Int) {
         self.count = count
         storage = .allocate(capacity: count)
     }
 
+    @inlinable
     package func set(_ index: Int, _ value: R) {
         (storage + index).initialize(to: value)
     }
 
     /// Every slot's value, in order; call once, after all `set`s.
+    @inlinable
     package func values() -> [R] {
         filled = true
         return [R](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -56,10 +61,13 @@ package final class ResultSlots<R>: @unchecked Sendable {
     }
 }
 
-private final class AtomicCounter: @unchecked Sendable {
+@usableFromInline
+package final class AtomicCounter: @unchecked Sendable {
     private var value = 0
     private let lock = NSLock()
+    @usableFromInline package init() {}
     /// Returns the current value and advances it.
+    @usableFromInline
     package func increment() -> Int {
         lock.lock()
         defer { lock.unlock() }
@@ -83,6 +91,7 @@ public enum ParallelSections {
         return Double(nanoseconds) / 1e9
     }
 
+    @usableFromInline
     package static func add(since start: UInt64) {
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
         lock.lock()
