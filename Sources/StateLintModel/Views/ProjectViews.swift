@@ -26,61 +26,14 @@ public struct ProjectViews: Sendable {
     /// The views of `files`, each type's parts merged within each target its files belong to
     /// (`FileFacts.targets`), its role decided by what that target sees (`scopes`).
     public init(files: [FileFacts], scopes: TypeScopes, jobs: Int = 1) {
-        // Each type's parts, in the order the types are first seen, per target.
-        var declaredIn: [TargetID: Set<String>] = [:]
-        for file in files {
-            for part in file.types where part.kind != .extension {
-                for target in file.targets { declaredIn[target, default: []].insert(part.name) }
-            }
-        }
-        var nestedIn: [TargetID: [String: [String]]] = [:]
-        for (target, declared) in declaredIn {
-            nestedIn[target] = Dictionary(grouping: declared.filter { DottedName.firstDot(in: $0) != nil }, by: { lastComponent($0) })
-        }
-        // The type each part belongs to, worked out per file on all cores (an extension's takes
-        // a lookup), then the parts grouped by it.
-        let declared = declaredIn, nested = nestedIn
-        let keyed = parallelMap(files, jobs: jobs) { file -> [(key: ViewKey, part: TypeFacts)] in
-            var keyed: [(key: ViewKey, part: TypeFacts)] = []
-            for target in file.targets {
-                for part in file.types {
-                    let name = part.kind == .extension
-                        ? Self.declaredName(extending: part.name, declared: declared[target] ?? [], nested: nested[target] ?? [:],
-                                            resolve: { scopes.resolve($0, in: target) })
-                        : part.name
-                    keyed.append((ViewKey(target: target, name: name), part))
-                }
-            }
-            return keyed
-        }
-        var groups: [(key: ViewKey, parts: [TypeFacts])] = []
-        var groupOf: [ViewKey: Int] = [:]
-        for fileParts in keyed {
-            for (key, part) in fileParts {
-                if let group = groupOf[key] {
-                    groups[group].parts.append(part)
-                } else {
-                    groupOf[key] = groups.count
-                    groups.append((key, [part]))
-                }
-            }
-        }
-        // Each group's role and view, on all cores.
-        let made = parallelMap(groups, jobs: jobs) { group -> SwiftUIView? in
-            guard let role = Self.role(parts: group.parts, conformances: { scopes.conformances(of: group.key.name, in: group.key.target) },
-                                       resolve: { scopes.resolve($0, in: group.key.target) }) else { return nil }
-            return Self.view(named: group.key.name, target: group.key.target, role: role, parts: group.parts)
-        }
-        var views: [SwiftUIView] = []
-        var filesToComplete = Set<FileID>()
-        for view in made {
-            guard let view else { continue }
-            if view.mayReachBodies {
-                for part in view.parts where part.hasUnreadBodies { filesToComplete.insert(part.file) }
-            }
-            views.append(view)
-        }
-        self.filesToComplete = filesToComplete
+        // Each step on all cores; the steps keyed by type name split the names into shards.
+        let shardCount = ShardedNames.count(jobs: jobs)
+        let keyed = Self.keyedParts(of: files, declared: DeclaredTypeNames(files: files, jobs: jobs), scopes: scopes,
+                                    shardCount: shardCount, jobs: jobs)
+        let groups = Self.viewGroups(of: keyed, scopes: scopes, shardCount: shardCount, jobs: jobs)
+        let made = Self.views(of: groups, jobs: jobs)
+        filesToComplete = made.filesToComplete
+        var views = made.views
         Self.markViewsInPreviewProviders(&views)
         for file in files {
             for preview in file.previews {
@@ -113,21 +66,20 @@ public struct ProjectViews: Sendable {
 
     /// The declared type an extension extends: its name as written when a type has it, else
     /// without a module prefix (`MyApp.FeedView`), else the one type whose name ends with it.
-    /// `nested`: the declared names with a dot, by their last component.
-    package static func declaredName(extending written: String, declared: Set<String>, nested: [String: [String]],
-                             resolve: (String) -> String?) -> String {
-        if declared.contains(written) { return written }
+    /// `declares`: whether the target declares a name; `nested`: the declared names with a dot
+    /// whose last component is the one given.
+    package static func declaredName(extending written: String, declares: (String) -> Bool, nested: (String) -> Set<String>,
+                                     resolve: (String) -> String?) -> String {
+        if declares(written) { return written }
         if let dot = DottedName.firstDot(in: written) {
             let rest = String(written[written.index(after: dot)...])
-            if declared.contains(rest) { return rest }
+            if declares(rest) { return rest }
         }
         // The only declared type whose name ends with it: not if a top-level type has its last name too.
-        if !nested.isEmpty {
-            let last = lastComponent(written)
-            if !declared.contains(last), let candidates = nested[last], candidates.count == 1,
-               candidates[0].hasSuffix("." + written) {
-                return candidates[0]
-            }
+        let last = lastComponent(written)
+        if !declares(last) {
+            let candidates = nested(last)
+            if candidates.count == 1, let only = candidates.first, only.hasSuffix("." + written) { return only }
         }
         return resolve(written) ?? written
     }
