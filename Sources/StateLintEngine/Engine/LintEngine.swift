@@ -180,7 +180,8 @@ public struct LintEngine: Sendable {
         result.unresolvedTypeNames = checked.unresolved
         result.uncheckedTypeNames = checked.unchecked
         if options.keepsSourcesWithFixes { result.sourcesWithFixes = Self.sourcesEdited(by: result.findings, in: analyses) }
-        if options.keepsAnalysesUntilExit { ProcessLifetime.keep(analyses) }
+        // What the run built is freed by the process's exit, faster than piece by piece here.
+        if options.keepsAnalysesUntilExit { ProcessLifetime.keep((analyses, indexes, scopes, facts, fileTargets)) }
         return result
     }
 
@@ -208,13 +209,22 @@ public struct LintEngine: Sendable {
         package var timings: Timings
     }
 
-    package struct Analysed: Sendable {
+    /// A class: the steps between the phases go over every file's analysis several times, and
+    /// a copy of a reference is one retain where this struct's fields were several.
+    package final class Analysed: Sendable {
         package let facts: FileFacts
         /// Nil for an index-only file.
         package let directives: DirectiveFilter?
         package let byteCount: Int
         /// Kept only for `keepsSourcesWithFixes`, for a linted file a fix may edit.
-        package var bytes: [UInt8]? = nil
+        package let bytes: [UInt8]?
+
+        package init(facts: FileFacts, directives: DirectiveFilter?, byteCount: Int, bytes: [UInt8]? = nil) {
+            self.facts = facts
+            self.directives = directives
+            self.byteCount = byteCount
+            self.bytes = bytes
+        }
     }
 
     /// Phase 1 for one file's bytes, the one function every caller runs (a run over files, the
@@ -273,13 +283,16 @@ public struct LintEngine: Sendable {
                   timings: inout Timings, bytes: (String) -> [UInt8]? = { _ in nil })
         -> (findings: [Finding], unresolved: [String: Int], unchecked: [String: Int]) {
         var facts: [FileFacts] = []
-        var files = ProjectFiles()
+        facts.reserveCapacity(analyses.count)
+        var files = ProjectFiles(reservingCapacity: analyses.count)
         var directives: [(file: FileID, path: String, filter: DirectiveFilter)] = []
-        for analysis in analyses {
-            guard case .success(let analysed) = analysis.outcome else { continue }
+        for position in analyses.indices {
+            guard case .success(let analysed) = analyses[position].outcome else { continue }
             facts.append(analysed.facts)
             files.add(analysed.facts)
-            if analysis.isLinted, let filter = analysed.directives { directives.append((analysed.facts.file, analysis.path, filter)) }
+            if analyses[position].isLinted, let filter = analysed.directives {
+                directives.append((analysed.facts.file, analyses[position].path, filter))
+            }
         }
         var seconds = 0.0
         let views = Self.measure(&seconds) { () -> [SwiftUIView] in
@@ -291,12 +304,13 @@ public struct LintEngine: Sendable {
             return views.views
         }
         timings.model += seconds
-        defer { if options.keepsAnalysesUntilExit { ProcessLifetime.keep(views) } }
         let base = TypeResolver(project: scopes.project, dependencies: scopes.dependencies,
                                 knownClasses: options.knownClasses, knownValueTypes: options.knownValueTypes)
         let resolvers = scopes.resolvers(from: base, count: Int(views.map(\.target.index).max() ?? 0) + 1)
         let enabled = ranRuleIDs
         let projectFiles = files
+        // Each view's rules on all cores, each violation made a candidate (its positions, its
+        // fix placed) there too.
         let perView = parallelMap(views, jobs: options.jobs) { view -> ViewViolations in
             var seconds = 0.0
             let context = RuleContext(types: resolvers[Int(view.target.index)], enabledRuleIDs: enabled, files: projectFiles)
@@ -306,60 +320,39 @@ public struct LintEngine: Sendable {
                     for violation in configured.rule.check(view, context) { found.append((configured.id, violation)) }
                 }
             }
-            return ViewViolations(violations: found, unresolved: context.unresolvedTypeNames,
-                                  unchecked: context.uncheckedTypeNames, seconds: seconds)
+            var otherFiles: [String: FileID?] = [:]
+            let candidates = found.compactMap { Self.candidate($0.ruleID, $0.violation, files: projectFiles, otherFiles: &otherFiles) }
+            return ViewViolations(candidates: candidates,
+                                  unresolved: context.unresolvedTypeNames, unchecked: context.uncheckedTypeNames, seconds: seconds)
         }
         var byFile: [FileID: [Candidate]] = [:]
-        // Fix edits name their files by path. Nearly every edit is in its finding's own file; the
-        // few others (a teardown into the view's file) are looked up in the file list, once each.
-        var otherFiles: [String: FileID?] = [:]
         var unresolved: [String: Int] = [:]
         var unchecked: [String: Int] = [:]
         for result in perView {
             timings.rules += result.seconds
             for name in result.unresolved { unresolved[name, default: 0] += 1 }
             for name in result.unchecked { unchecked[name, default: 0] += 1 }
-            for (ruleID, var violation) in result.violations {
-                let span = violation.span
-                guard let index = files.lineIndex(of: span.file) else { continue }
-                // Fix edits get their positions and the file's line endings here (rarely any).
-                if let fix = violation.fix {
-                    func fileID(_ path: String) -> FileID? {
-                        if path == files.path(of: span.file) { return span.file }
-                        if let known = otherFiles[path] { return known }
-                        let found = files.file(atPath: path)
-                        otherFiles[path] = found
-                        return found
-                    }
-                    if fix.edits.allSatisfy({ fileID($0.path).map(files.bracketsPair(in:)) ?? true }) {
-                        violation.fix?.edits = FixPlacement.place(fix.edits) { path in
-                            guard let id = fileID(path), let lines = files.lineIndex(of: id) else { return nil }
-                            return FixPlacement.Layout(lines: lines, lineEnding: files.style(of: id)?.lineEnding ?? .lf)
-                        }
-                    } else {
-                        violation.fix = nil
-                    }
-                }
-                byFile[span.file, default: []].append(Candidate(
-                    ruleID: ruleID, violation: violation,
-                    start: index.location(ofOffset: span.range.lowerBound), end: index.location(ofOffset: span.range.upperBound)))
-            }
+            for candidate in result.candidates { byFile[candidate.violation.span.file, default: []].append(candidate) }
         }
-        var findings: [Finding] = []
-        for (file, path, filter) in directives {
+        // Each file's directives applied to its candidates, on all cores.
+        let candidatesByFile = byFile
+        let perFile = parallelMap(directives, jobs: options.jobs) { file, path, filter -> [Finding] in
             // Candidates in source order, each violation once: a file in two targets is in two
             // views of each type it has parts of, which may find the same violation.
-            let candidates = Self.unique((byFile[file] ?? []).sorted {
+            let candidates = Self.unique((candidatesByFile[file] ?? []).sorted {
                 ($0.violation.span.range.lowerBound, $0.ruleID, $0.violation.message) < ($1.violation.span.range.lowerBound, $1.ruleID, $1.violation.message)
             })
-            guard !candidates.isEmpty || !filter.isEmpty else { continue }
+            guard !candidates.isEmpty || !filter.isEmpty else { return [] }
             let outcome = filter.apply(candidates, ranRules: ranRuleIDs, knownRules: knownRuleIDs)
-            findings += outcome.kept.map { makeFinding(path, $0, severity: severities[$0.ruleID] ?? .warning) }
+            var findings = outcome.kept.map { makeFinding(path, $0, severity: severities[$0.ruleID] ?? .warning) }
             if let directiveSeverity {
                 findings += outcome.directiveProblems.map { makeFinding(path, $0, severity: directiveSeverity) }
             }
+            return findings
         }
+        var findings = Array(perFile.joined())
         findings.sort(by: Finding.isOrderedBefore)
+        if options.keepsAnalysesUntilExit { ProcessLifetime.keep((views, facts, files, resolvers, perView, byFile)) }
         return (findings, unresolved, unchecked)
     }
 
@@ -391,9 +384,42 @@ public struct LintEngine: Sendable {
         }
     }
 
-    /// The violations one view's rules found, the type names they could not resolve, the time taken.
+    /// The violation as a candidate finding: its start and end as lines and columns, and its
+    /// fix's edits placed (given their positions and the file's line endings); nil for a
+    /// violation in a file without a line table. A fix that edits a file whose brackets do not
+    /// pair is dropped.
+    /// `otherFiles`: the files found by path so far.
+    private static func candidate(_ ruleID: String, _ violation: RuleViolation, files: ProjectFiles,
+                                  otherFiles: inout [String: FileID?]) -> Candidate? {
+        var violation = violation
+        let span = violation.span
+        guard let index = files.lineIndex(of: span.file) else { return nil }
+        if let fix = violation.fix {
+            // Nearly every edit is in its finding's own file; the few others (a teardown into
+            // the view's file) are looked up in the file list, once each.
+            func fileID(_ path: String) -> FileID? {
+                if path == files.path(of: span.file) { return span.file }
+                if let known = otherFiles[path] { return known }
+                let found = files.file(atPath: path)
+                otherFiles[path] = found
+                return found
+            }
+            if fix.edits.allSatisfy({ fileID($0.path).map(files.bracketsPair(in:)) ?? true }) {
+                violation.fix?.edits = FixPlacement.place(fix.edits) { path in
+                    guard let id = fileID(path), let lines = files.lineIndex(of: id) else { return nil }
+                    return FixPlacement.Layout(lines: lines, lineEnding: files.style(of: id)?.lineEnding ?? .lf)
+                }
+            } else {
+                violation.fix = nil
+            }
+        }
+        return Candidate(ruleID: ruleID, violation: violation,
+                         start: index.location(ofOffset: span.range.lowerBound), end: index.location(ofOffset: span.range.upperBound))
+    }
+
+    /// What one view's rules found, as candidates; the type names they could not resolve; the time taken.
     package struct ViewViolations: Sendable {
-        package let violations: [(ruleID: String, violation: RuleViolation)]
+        package let candidates: [Candidate]
         package let unresolved: [String]
         package let unchecked: [String]
         package let seconds: Double

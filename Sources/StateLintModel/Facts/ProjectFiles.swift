@@ -11,6 +11,13 @@ public struct ProjectFiles: Sendable {
 
     public init() {}
 
+    /// Room for the files with ids below `count`.
+    public init(reservingCapacity count: Int) {
+        paths.reserveCapacity(count)
+        lines.reserveCapacity(count)
+        styles.reserveCapacity(count)
+    }
+
     /// Records the file `facts` describe (again, for facts made anew).
     public mutating func add(_ facts: FileFacts) {
         let index = Int(facts.file.index)
@@ -22,7 +29,11 @@ public struct ProjectFiles: Sendable {
         paths[index] = facts.path
         lines[index] = facts.lines
         styles[index] = facts.style
-        if facts.bracketsPair { unpaired.remove(facts.file) } else { unpaired.insert(facts.file) }
+        if !facts.bracketsPair {
+            unpaired.insert(facts.file)
+        } else if !unpaired.isEmpty {
+            unpaired.remove(facts.file)
+        }
     }
 
     /// Whether every bracket of the file has its partner (see `FileFacts.bracketsPair`).
