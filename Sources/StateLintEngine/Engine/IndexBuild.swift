@@ -71,7 +71,10 @@ package final class IndexBuild: @unchecked Sendable {
             for dependency in targets.dependencies(of: target) { positions += byTarget[dependency] ?? [] }
             visible[target] = positions.sorted()
         }
-        let seen = Array(Set(visible.values.joined())).sorted()
+        // The files any overlaid target sees, in order (a flag per file: no set of positions).
+        var isSeen = [Bool](repeating: false, count: summaries.count)
+        for positions in visible.values { for position in positions { isSeen[position] = true } }
+        let seen = isSeen.indices.filter { isSeen[$0] }
         let restricted = parallelMap(seen, jobs: jobs) { position -> TypeDeclarationSummary? in
             let kept = summaries[position]?.restricted(toNames: contested.hashes)
             return kept?.isEmpty == false ? kept : nil

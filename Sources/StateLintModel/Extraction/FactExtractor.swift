@@ -85,7 +85,8 @@ package struct FactExtractor {
             }
         }
         // Per part, the offset of the code token after each handler's call, to link chains.
-        var following = [[Int]](repeating: [], count: facts.types.count)
+        // (Made only for a file with modifiers: most have none.)
+        var following = structure.modifierCalls.isEmpty ? [] : [[Int]](repeating: [], count: facts.types.count)
         let shapes = HandlerShapes(code: code)
         for call in structure.modifierCalls {
             guard let type = call.enclosingType, partOf[type] >= 0 else { continue }

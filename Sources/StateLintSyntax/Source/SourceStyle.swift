@@ -82,6 +82,8 @@ public struct SourceStyle: Sendable {
                     let end = line + 1 < starts.count ? Int(starts[line + 1]) : bytes.count
                     var first = start
                     var tabs = 0
+                    // Eight spaces at a time first: most indentation is spaces.
+                    while first &+ 8 <= end, littleEndianWord(bytes.baseAddress! + first) == byteRepeated &* 0x20 { first &+= 8 }
                     while first < end {
                         let byte = bytes[first]
                         if byte == UInt8(ascii: "\t") { tabs += 1 } else if byte != UInt8(ascii: " ") { break }
