@@ -119,6 +119,9 @@ public struct TypeDeclarationSummary: Sendable {
         }
         guard !kept.entries.isEmpty || !headers.isEmpty else { return kept }
         for (header, declaration) in zip(headers, headerDeclarations) {
+            // A class, struct, enum or actor has an entry of its name: none kept, none contested.
+            let hasEntry = header.kind == .class || header.kind == .struct || header.kind == .enum || header.kind == .actor
+            if hasEntry && kept.entries.isEmpty { continue }
             var name = header.name
             guard hashes.contains(name.withUTF8 { NameTable.hash($0) }) else { continue }
             kept.headers.append(header)

@@ -12,7 +12,7 @@ package enum AppFolderScan {
         let appFiles = parallelMap(files, jobs: jobs) { path -> String? in
             guard let bytes = try? SourceReader.read(path) else { return nil }
             let facts = LintEngine.analyseIndexed(path: path, file: FileID(0), bytes: bytes).facts
-            return TargetAssignment.declaresApp(facts) ? path : nil
+            return facts.declaresApp ? path : nil
         }
         return ProjectTargets.appFolders(holding: appFiles.compactMap { $0 }, root: targets.root)
     }

@@ -339,7 +339,7 @@ extension ProjectSession.Record {
         hasher.combine(text)
         self.init(summary: summary, facts: analysed.facts, directives: analysed.directives,
                   typeNames: Set(analysed.facts.types.map { lastComponent($0.name) }), textHash: hasher.finalize(),
-                  stamp: stamp, isOpen: isOpen, declaresApp: TargetAssignment.declaresApp(analysed.facts))
+                  stamp: stamp, isOpen: isOpen, declaresApp: analysed.facts.declaresApp)
     }
 }
 

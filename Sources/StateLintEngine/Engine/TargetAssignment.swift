@@ -11,36 +11,36 @@ package enum TargetAssignment {
     /// `files[position]` is the facts of the file at `paths[position]` (nil: not read).
     /// Returns the positions by target.
     package static func finish(paths: [String], facts files: [FileFacts?], targets: inout ProjectTargets) -> [TargetID: [Int]] {
-        // By target index first: one array append per file, not a dictionary update.
+        // By target index: one array append per file, not a dictionary update.
         var positions = [[Int]](repeating: [], count: targets.all.count)
+        var rest: [Int] = []
         var appFiles: [String] = []
         for (position, facts) in files.enumerated() {
             guard let facts else { continue }
-            for target in facts.targets { positions[Int(target.index)].append(position) }
-            if facts.targets.count == 1, facts.targets[0] == .rest, declaresApp(facts) { appFiles.append(paths[position]) }
-        }
-        var byTarget: [TargetID: [Int]] = [:]
-        for (index, found) in positions.enumerated() where !found.isEmpty { byTarget[TargetID(index)] = found }
-        guard !appFiles.isEmpty else { return byTarget }
-        let added = targets.addAppFolders(ProjectTargets.appFolders(holding: appFiles, root: targets.root))
-        guard !added.isEmpty, let rest = byTarget[.rest] else { return byTarget }
-        var stay: [Int] = []
-        let moved = targets.targets(ofFiles: rest.map { paths[$0] })
-        for (position, found) in zip(rest, moved) {
-            guard let facts = files[position] else { continue }
+            let found = facts.targets
             if found.count == 1 && found[0] == .rest {
-                stay.append(position)
+                rest.append(position)
+                if facts.declaresApp { appFiles.append(paths[position]) }
             } else {
-                facts.targets = found
-                for target in found { byTarget[target, default: []].append(position) }
+                for target in found { positions[Int(target.index)].append(position) }
             }
         }
-        byTarget[.rest] = stay.isEmpty ? nil : stay
+        if !appFiles.isEmpty, !targets.addAppFolders(ProjectTargets.appFolders(holding: appFiles, root: targets.root)).isEmpty {
+            positions += [[Int]](repeating: [], count: targets.all.count - positions.count)
+            var stay: [Int] = []
+            for (position, found) in zip(rest, targets.targets(ofFiles: rest.map { paths[$0] })) {
+                if found.count == 1 && found[0] == .rest {
+                    stay.append(position)
+                } else {
+                    files[position]?.targets = found
+                    for target in found { positions[Int(target.index)].append(position) }
+                }
+            }
+            rest = stay
+        }
+        positions[Int(TargetID.rest.index)] += rest
+        var byTarget: [TargetID: [Int]] = [:]
+        for (index, found) in positions.enumerated() where !found.isEmpty { byTarget[TargetID(index)] = found }
         return byTarget
-    }
-
-    /// Whether the file declares a type that names `App` after `:`.
-    package static func declaresApp(_ facts: FileFacts) -> Bool {
-        facts.types.contains { $0.kind != .extension && $0.inheritance.contains { $0 == "App" || $0 == "SwiftUI.App" } }
     }
 }

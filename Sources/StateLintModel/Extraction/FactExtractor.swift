@@ -161,6 +161,7 @@ package struct FactExtractor {
         for body in structure.previewBodies { facts.previews.append(preview(body)) }
         // Types with nothing to say are dropped: most structs of a project are models.
         facts.types.removeAll { $0.isEmpty }
+        facts.declaresApp = facts.types.contains { $0.kind != .extension && $0.inheritance.contains { $0 == "App" || $0 == "SwiftUI.App" } }
         // Positions and fixes are wanted where rules may report: at members, handlers and what
         // bodies do (a file whose bodies wait to be read gets them when its facts are made anew).
         if facts.types.contains(where: \.hasReportableFacts) || !facts.previews.isEmpty {

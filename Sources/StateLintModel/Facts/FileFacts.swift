@@ -24,6 +24,9 @@ public final class FileFacts: @unchecked Sendable {
     /// brackets (a handler's closure, the end of a modifier chain), so a file whose brackets do
     /// not pair up (code being typed, a merge conflict) gets findings but no fixes.
     public internal(set) var bracketsPair = true
+    /// Whether the file declares a type that names `App` after `:`: its folder may be an app
+    /// of its own (see `TargetAssignment`).
+    public internal(set) var declaresApp = false
 
     public init(path: String, file: FileID) {
         self.path = path
