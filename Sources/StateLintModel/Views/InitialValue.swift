@@ -47,7 +47,6 @@ extension SwiftUIView {
     /// the last declaration's).
     public func initialValues(wrappedIn wrapper: PropertyWrapper) -> [InitialValue] {
         var values: [InitialValue] = []
-        values.reserveCapacity(properties.lazy.filter { $0.wrapper == wrapper }.count)
         for property in properties where property.wrapper == wrapper && !property.isStatic {
             guard let value = property.initialValue, let attribute = property.wrapperSpan else { continue }
             let end = value.creation?.span ?? property.span

@@ -166,7 +166,9 @@ public struct ProjectViews: Sendable {
     }
 
     package static func view(named name: String, target: TargetID, role: ViewRole, parts: [TypeFacts]) -> SwiftUIView {
-        let handlerFacts = parts.flatMap(\.handlers)
+        // Most views have one part: its arrays as they are, not copied element by element.
+        let single = parts.count == 1 ? parts[0] : nil
+        let handlerFacts = single?.handlers ?? parts.flatMap(\.handlers)
         // Methods by name, only when a handler calls something (most call nothing of the view's).
         var methods: [String: [ActionFacts]] = [:]
         if handlerFacts.contains(where: { !$0.action.calls.isEmpty || $0.performedMethod != nil }) {
@@ -184,7 +186,7 @@ public struct ProjectViews: Sendable {
             }
             first += part.handlers.count
         }
-        return SwiftUIView(name: name, target: target, role: role, properties: parts.flatMap(\.properties), handlers: handlers,
-                           initializers: parts.flatMap(\.initializers), parts: parts)
+        return SwiftUIView(name: name, target: target, role: role, properties: single?.properties ?? parts.flatMap(\.properties),
+                           handlers: handlers, initializers: single?.initializers ?? parts.flatMap(\.initializers), parts: parts)
     }
 }

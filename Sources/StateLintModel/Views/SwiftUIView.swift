@@ -189,6 +189,6 @@ extension SwiftUIView {
 extension SwiftUIView {
     /// The objects handed to the environment in the view's view-building members, over its parts.
     public var injections: [EnvironmentInjectionFacts] {
-        parts.flatMap(\.injections)
+        parts.count == 1 ? parts[0].injections : parts.flatMap(\.injections)
     }
 }
