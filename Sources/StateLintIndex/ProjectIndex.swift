@@ -247,7 +247,16 @@ public struct ProjectIndex: Sendable {
         /// `conformanceFallback` answers for inherited names no header here declares (a target's
         /// index falls back on the project's).
         public func build(aliasFallback: ProjectIndex? = nil, conformanceFallback: ConformanceIndex? = nil) -> ProjectIndex {
+            var builder = self
+            return builder.finish(aliasFallback: aliasFallback, conformanceFallback: conformanceFallback)
+        }
+
+        /// `build`, taking the tables out of the builder (left empty) instead of copying them:
+        /// registering the conformers and typealiases into tables the builder still shared
+        /// copied every table first (megabytes, for a large project).
+        public mutating func finish(aliasFallback: ProjectIndex? = nil, conformanceFallback: ConformanceIndex? = nil) -> ProjectIndex {
             var index = self.index
+            self.index = ProjectIndex()
             var conformers: [String] = []
             index.names.withUnsafeBufferPointer { arena in
                 classConformers.forEach(in: arena) { name, _ in conformers.append(String(decoding: name, as: UTF8.self)) }

@@ -39,18 +39,18 @@ package final class IndexBuild: @unchecked Sendable {
         dependencies.add(summary, position: position)
     }
 
-    /// The indexes, once every summary is in. `assign` puts the project's files into targets
-    /// (its positions by target, and the targets with any app folders): it runs beside the
-    /// project's index build.
+    /// The indexes, once every summary is in; called once (the builders give up their tables).
+    /// `assign` puts the project's files into targets (its positions by target, and the
+    /// targets with any app folders): it runs beside the project's index build.
     package func finish(jobs: Int, assign: @Sendable () -> (byTarget: [TargetID: [Int]], targets: ProjectTargets))
         -> (scopes: TypeScopes, targets: ProjectTargets) {
         lock.lock()
         defer { lock.unlock() }
         let summaries = self.summaries
-        let project = self.project, dependencies = self.dependencies
         let indexes = Concurrently.run(jobs: jobs, { () -> (ProjectIndex, ProjectIndex) in
-            let dependencyIndex = dependencies.build()
-            return (project.build(aliasFallback: dependencyIndex), dependencyIndex)
+            // Taken out of the builders, which are done: their tables are not copied.
+            let dependencyIndex = self.dependencies.finish()
+            return (self.project.finish(aliasFallback: dependencyIndex), dependencyIndex)
         }, { () -> (byTarget: [TargetID: [Int]], targets: ProjectTargets, contested: ContestedNames?) in
             let (byTarget, targets) = assign()
             let contested = byTarget.count > 1 && !summaries.isEmpty ? ContestedNames(summaries: summaries, byTarget: byTarget) : nil
