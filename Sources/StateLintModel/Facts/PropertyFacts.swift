@@ -64,7 +64,10 @@ public final class PropertyFacts: Sendable {
     public let hasWrapperArguments: Bool
     /// How the declaration writes a value it creates (`= Model(…)`): what a fix that moves the
     /// creation elsewhere copies. Only for a creation in the declaration itself.
-    public let writtenCreation: WrittenCreation?
+    public var writtenCreation: WrittenCreation? { writtenCreationBox?.value }
+    /// Boxed: most properties have none, and inline it took a quarter of every property's
+    /// memory (a project keeps tens of thousands of properties).
+    private let writtenCreationBox: WrittenCreationBox?
 
     package init(name: String, wrapper: PropertyWrapper, isPreviewable: Bool, isStatic: Bool, declaredType: DeclaredType?,
          initialValue: ValueFacts?, span: SourceSpan, nameSpan: SourceSpan, wrapperSpan: SourceSpan?,
@@ -80,8 +83,13 @@ public final class PropertyFacts: Sendable {
         self.wrapperSpan = wrapperSpan
         self.wrapperNameSpan = wrapperNameSpan
         self.hasWrapperArguments = hasWrapperArguments
-        self.writtenCreation = writtenCreation
+        writtenCreationBox = writtenCreation.map(WrittenCreationBox.init)
     }
+}
+
+private final class WrittenCreationBox: Sendable {
+    let value: WrittenCreation
+    init(_ value: WrittenCreation) { self.value = value }
 }
 
 /// The text of a stored property's declaration around a value it creates: `@State private var
