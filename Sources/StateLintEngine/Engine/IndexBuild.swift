@@ -110,8 +110,9 @@ package struct ContestedNames {
         var seen: [UInt64: (target: TargetID, isReference: Bool)] = [:]
         for (target, positions) in byTarget {
             for position in positions {
-                guard let summary = summaries[position] else { continue }
-                for entry in summary.entries where entry.kind != .extension {
+                // Only the entries: a copy of the whole summary retained each of its arrays.
+                guard let entries = summaries[position]?.entries else { continue }
+                for entry in entries where entry.kind != .extension {
                     let isReference = entry.kind == .class || entry.kind == .actor
                     if let first = seen[entry.hash] {
                         if first.target != target && (first.isReference || isReference) { hashes.insert(entry.hash) }

@@ -145,16 +145,17 @@ public struct LintEngine: Sendable {
             return analysis
         }
         result.indexedFileCount = work.count
-        for (position, analysis) in analyses.enumerated() {
-            result.timings.add(analysis.timings)
-            if position >= firstDependency, case .failure(let error) = analysis.outcome {
+        // By position: a copy of each analysis retained all it holds.
+        for position in analyses.indices {
+            result.timings.add(analyses[position].timings)
+            if position >= firstDependency, case .failure(let error) = analyses[position].outcome {
                 result.skippedDependencyFiles.append(error)
             }
-            guard analysis.isLinted else { continue }
-            switch analysis.outcome {
+            guard analyses[position].isLinted else { continue }
+            switch analyses[position].outcome {
             case .failure(let error): result.errors.append(error)
             case .success(let analysed):
-                result.lintedFiles.append(analysis.path)
+                result.lintedFiles.append(analyses[position].path)
                 result.byteCount += analysed.byteCount
             }
         }
