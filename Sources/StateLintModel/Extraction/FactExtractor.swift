@@ -127,11 +127,19 @@ package struct FactExtractor {
         // them in this file, use those properties.
         // type name → property names, each once: a file declaring the same view many times
         // must not give each of its parts every copy's names.
+        // Mentions (where each use is) only of the properties whose written creation a fix may
+        // move (`PropertyFacts.writtenCreation`): the fixes ask of no others.
         var watched: [String: [String]] = [:]
+        var mentioned: [String: [Bool]] = [:]
         var watchedNames: [String: Set<String>] = [:]
         for part in facts.types where part.kind != .extension {
             for property in part.properties where Self.mayHoldObject(property) {
-                if watchedNames[part.name, default: []].insert(property.name).inserted { watched[part.name, default: []].append(property.name) }
+                if watchedNames[part.name, default: []].insert(property.name).inserted {
+                    watched[part.name, default: []].append(property.name)
+                    mentioned[part.name, default: []].append(property.writtenCreation != nil)
+                } else if property.writtenCreation != nil, let position = watched[part.name]?.lastIndex(of: property.name) {
+                    mentioned[part.name]?[position] = true
+                }
             }
         }
         if !watched.isEmpty {
@@ -139,7 +147,9 @@ package struct FactExtractor {
             for (index, declaration) in declarations.enumerated() where partOf[index] >= 0 {
                 let part = Int(partOf[index])
                 guard let body = declaration.body, let names = watched[facts.types[part].name] else { continue }
-                let scanned = UseScanner(code: code, names: names).scan(in: body, members: members(children[index]), file: file)
+                let mentioning = mentioned[facts.types[part].name] ?? []
+                let scanned = UseScanner(code: code, names: names).scan(
+                    in: body, members: mentioning.contains(true) ? members(children[index]) : nil, file: file, mentioning: mentioning)
                 facts.types[part].uses = scanned.uses
                 facts.types[part].mentions = scanned.mentions
                 facts.types[part].isFullyScanned = true

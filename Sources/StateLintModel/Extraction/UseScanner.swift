@@ -24,8 +24,10 @@ package struct UseScanner {
         scan(in: body, members: nil, file: FileID(0)).uses
     }
 
-    /// The uses, and with `members` (the type's members in source order) every mention.
-    package func scan(in body: ClosedRange<Int>, members: [Member]?, file: FileID) -> (uses: [String: PropertyUses], mentions: [String: [PropertyMention]]) {
+    /// The uses, and with `members` (the type's members in source order) every mention of the
+    /// names whose flag in `mentioning` (by position in `names`; all when nil) is set.
+    package func scan(in body: ClosedRange<Int>, members: [Member]?, file: FileID,
+                      mentioning: [Bool]? = nil) -> (uses: [String: PropertyUses], mentions: [String: [PropertyMention]]) {
         var mentions: [String: [PropertyMention]] = [:]
         var memberIndex = 0
         let wanted = names.map { Array($0.utf8) }
@@ -65,7 +67,7 @@ package struct UseScanner {
             }
             guard let index = match else { continue }
             let isPrefixed = token.length == wanted[index].count + 1
-            if let members {
+            if let members, mentioning?[index] ?? true {
                 while memberIndex < members.count, members[memberIndex].range.upperBound < k { memberIndex += 1 }
                 let member = memberIndex < members.count && members[memberIndex].range.contains(k) ? members[memberIndex] : nil
                 if member?.isElsewhere != true,
