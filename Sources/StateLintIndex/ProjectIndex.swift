@@ -108,8 +108,6 @@ public struct TypeDeclarationSummary: Sendable {
     /// Only the declarations and headers of the names hashed in `hashes` (`NameTable.hash` of
     /// the qualified name): what a target's overlay index needs (see `TypeScopes`).
     public func restricted(toNames hashes: Set<UInt64>) -> TypeDeclarationSummary {
-        // Most files declare none of them: nothing to copy then.
-        guard !headers.isEmpty || entries.contains(where: { hashes.contains($0.hash) }) else { return TypeDeclarationSummary() }
         var kept = TypeDeclarationSummary()
         kept.genericTypeNames = genericTypeNames
         for entry in entries where hashes.contains(entry.hash) {

@@ -27,7 +27,6 @@ public final class ProjectSession: @unchecked Sendable {
         package var textHash: Int
         package var stamp: FileStamp?
         package var isOpen: Bool
-        package var declaresApp: Bool
     }
 
     private var records: [String: Record] = [:]
@@ -252,7 +251,7 @@ public final class ProjectSession: @unchecked Sendable {
         }
         let oldSummary = old.flatMap { $0.summary.isEmpty ? nil : $0.summary }
         let newSummary = new.flatMap { $0.summary.isEmpty ? nil : $0.summary }
-        let sameApps = (old?.declaresApp ?? false) == (new?.declaresApp ?? false)
+        let sameApps = (old?.facts.declaresApp ?? false) == (new?.facts.declaresApp ?? false)
         switch (oldSummary, newSummary) {
         case (nil, nil) where sameApps: return false
         case let (old?, new?) where sameApps && old.declaresSameTypes(as: new): return false
@@ -339,7 +338,7 @@ extension ProjectSession.Record {
         hasher.combine(text)
         self.init(summary: summary, facts: analysed.facts, directives: analysed.directives,
                   typeNames: Set(analysed.facts.types.map { lastComponent($0.name) }), textHash: hasher.finalize(),
-                  stamp: stamp, isOpen: isOpen, declaresApp: analysed.facts.declaresApp)
+                  stamp: stamp, isOpen: isOpen)
     }
 }
 

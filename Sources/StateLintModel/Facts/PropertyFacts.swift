@@ -67,7 +67,7 @@ public final class PropertyFacts: Sendable {
     public var writtenCreation: WrittenCreation? { writtenCreationBox?.value }
     /// Boxed: most properties have none, and inline it took a quarter of every property's
     /// memory (a project keeps tens of thousands of properties).
-    private let writtenCreationBox: WrittenCreationBox?
+    private let writtenCreationBox: Boxed<WrittenCreation>?
 
     package init(name: String, wrapper: PropertyWrapper, isPreviewable: Bool, isStatic: Bool, declaredType: DeclaredType?,
          initialValue: ValueFacts?, span: SourceSpan, nameSpan: SourceSpan, wrapperSpan: SourceSpan?,
@@ -83,13 +83,8 @@ public final class PropertyFacts: Sendable {
         self.wrapperSpan = wrapperSpan
         self.wrapperNameSpan = wrapperNameSpan
         self.hasWrapperArguments = hasWrapperArguments
-        writtenCreationBox = writtenCreation.map(WrittenCreationBox.init)
+        writtenCreationBox = writtenCreation.map { Boxed($0) }
     }
-}
-
-private final class WrittenCreationBox: Sendable {
-    let value: WrittenCreation
-    init(_ value: WrittenCreation) { self.value = value }
 }
 
 /// The text of a stored property's declaration around a value it creates: `@State private var

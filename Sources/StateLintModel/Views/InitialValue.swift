@@ -15,10 +15,10 @@ public struct InitialValue: Sendable {
     public let wrapperNameSpan: SourceSpan?
     public let isInInitializer: Bool
     /// The initializer's assignment that sets it; nil for a declaration's.
-    public var assignment: AssignmentFacts? { initializerAssignment?.facts }
+    public var assignment: AssignmentFacts? { initializerAssignment?.value }
     /// Held by reference: inline, it tripled the size of every value (a view with 100,000
     /// `@State` properties made one of these for each, in each rule that asks).
-    private let initializerAssignment: AssignmentBox?
+    private let initializerAssignment: Boxed<AssignmentFacts>?
 
     init(property: PropertyFacts, value: ValueFacts, span: SourceSpan, wrapperNameSpan: SourceSpan?,
          isInInitializer: Bool, assignment: AssignmentFacts?) {
@@ -27,12 +27,7 @@ public struct InitialValue: Sendable {
         self.span = span
         self.wrapperNameSpan = wrapperNameSpan
         self.isInInitializer = isInInitializer
-        initializerAssignment = assignment.map(AssignmentBox.init)
-    }
-
-    private final class AssignmentBox: Sendable {
-        let facts: AssignmentFacts
-        init(_ facts: AssignmentFacts) { self.facts = facts }
+        initializerAssignment = assignment.map { Boxed($0) }
     }
 
     /// The type a creation makes: as written, or the property's declared type (`.init()`).
