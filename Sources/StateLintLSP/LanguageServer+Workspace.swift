@@ -55,11 +55,13 @@ extension LanguageServer {
             fileCount += report.fileCount
             for problem in report.problems { showProblem(problem, configurationState: report.configurationState) }
         }
+        // Queued before the index is announced: a document opened once the client has seen
+        // "Indexed" is linted for its opening only, never once more by this pass.
+        scheduler.schedule(documents.openPaths)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let summary = "Indexed \(fileCount) Swift file\(fileCount == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s"
         progress.finish(message: summary)
         connection.log("statelint: \(summary)", type: 4)
-        scheduler.schedule(documents.openPaths)
     }
 
     /// `.linter.yml` or `.xcode-version` changed: every configuration is loaded again and the
