@@ -134,6 +134,52 @@ import Testing
         #expect(Self.fixes(fixed, rule: DisappearMissingTeardownRule.self).isEmpty)
     }
 
+
+    /// An `.onDisappear` whose code stops mid-expression (a dangling `.`, `,` or binary
+    /// operator before its `}`) takes no statement, on a line of its own or not: the statement
+    /// would continue that expression (`.self.model = nil`), never count as a release, and
+    /// every `--fix` round would add it again (found by the `autofix` fuzzer). A new
+    /// `.onDisappear` after the appear modifier releases the model instead.
+    @Test(arguments: ["print(\"gone\") .", "let a = 1,", "total = 1 +", "total = 1 ? 2 :"])
+    func teardownNotIntoAnActionThatEndsMidExpression(_ broken: String) {
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct V: View {
+            @State private var model: Model?
+            @State private var total = 0
+            var body: some View {
+                Text("")
+                    .onAppear { if model == nil { model = Model() } }
+                    .onDisappear {
+                        \(broken)
+                    }
+                    .onDisappear { \(broken) }
+            }
+        }
+        """
+        let fixed = Self.fixed(source, rule: DisappearMissingTeardownRule.self)
+        #expect(fixed == source.replacingOccurrences(of: "Model() } }\n", with: "Model() } }\n            .onDisappear { model = nil }\n"))
+        #expect(Self.fixes(fixed, rule: DisappearMissingTeardownRule.self).isEmpty)
+    }
+
+    /// A postfix operator ends its expression: the statement goes after it.
+    @Test func teardownIntoAnActionThatEndsWithAPostfixOperator() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct V: View {
+            @State private var model: Model?
+            @State private var other: Model?
+            var body: some View {
+                Text("")
+                    .onAppear { if model == nil { model = Model() } }
+                    .onDisappear { _ = other! }
+            }
+        }
+        """
+        #expect(Self.fixed(source, rule: DisappearMissingTeardownRule.self).contains(".onDisappear { _ = other!; self.model = nil }"))
+    }
     /// Into an existing action the teardown is `self.m = nil`: a local of the same name there
     /// would take a plain `m = nil`, the rule would not count it, and every `--fix` round would
     /// add it again (found by `statelint --fix` on such a view).

@@ -26,7 +26,18 @@ package struct HandlerShapes {
         return ClosureShape(open: code[closure.lowerBound].start, close: code[closure.upperBound].start,
                             lastStatementEnd: closure.count > 2 ? code[closure.upperBound - 1].end : nil,
                             firstStatementStart: first < closure.upperBound ? code[first].start : nil,
-                            statementsOpen: code[signatureEnd ?? closure.lowerBound].end)
+                            statementsOpen: code[signatureEnd ?? closure.lowerBound].end,
+                            endsMidExpression: closure.count > 2 && leavesExpressionOpen(closure.upperBound - 1))
+    }
+
+    /// A `.`, `,` or `:`, or an operator that is not postfix (postfix: bound to the token before,
+    /// as in `value!`), which the next token would continue.
+    private func leavesExpressionOpen(_ k: Int) -> Bool {
+        switch code.kind(k) {
+        case .period?, .comma?, .colon?: return true
+        case .operator?: return k == 0 || code[k - 1].end != code[k].start
+        default: return false
+        }
     }
 
     /// The `in` that ends a closure's signature (`{ [weak self] in`, `{ @MainActor in`,

@@ -7,7 +7,8 @@ import StateLintModel
 /// its own, indented like the others, spelled `self.model = nil`), else as a new
 /// `.onDisappear { model = nil }` right after
 /// the appear modifier, on its own line, indented like the chain. Never into an `.onDisappear`
-/// elsewhere in the view: it may belong to another view of the body.
+/// elsewhere in the view: it may belong to another view of the body, nor into one whose code
+/// ends mid-expression (`print(x) .`), where the statement would join that expression.
 ///
 /// Every property one destination releases is released by one fix, the same for each of their
 /// findings (`FixApplier` applies identical fixes once): separate fixes would all insert at the
@@ -32,7 +33,7 @@ package enum TeardownFix {
     /// of a chain is walked once (walking from each handler of a long chain was quadratic).
     package struct Destinations {
         private let view: SwiftUIView
-        /// Handler position → the first `.onDisappear` with a closure from there on in its chain (-1: none).
+        /// Handler position → the first `.onDisappear` from there on in its chain with a closure that takes a statement (-1: none).
         private var firstDisappear: [Int: Int] = [:]
 
         package init(_ view: SwiftUIView) {
@@ -51,7 +52,7 @@ package enum TeardownFix {
                 }
                 path.append(position)
                 let candidate = view.handlers[position].facts
-                if candidate.modifier == "onDisappear", candidate.closure != nil {
+                if candidate.modifier == "onDisappear", let closure = candidate.closure, !closure.endsMidExpression {
                     found = position
                     break
                 }
