@@ -135,12 +135,14 @@ import Testing
     }
 
 
-    /// An `.onDisappear` whose code stops mid-expression (a dangling `.`, `,` or binary
-    /// operator before its `}`) takes no statement, on a line of its own or not: the statement
-    /// would continue that expression (`.self.model = nil`), never count as a release, and
-    /// every `--fix` round would add it again (found by the `autofix` fuzzer). A new
+    /// An `.onDisappear` whose code stops mid-expression (a dangling `.`, `,`, binary operator
+    /// or keyword such as `let` before its `}`) takes no statement, on a line of its own or
+    /// not: the statement would continue that expression (`.self.model = nil`), never count as
+    /// a release, and every `--fix` round would add it again (found by the `autofix` fuzzer).
+    /// Nor does one that ends with `return`, after which the statement would never run. A new
     /// `.onDisappear` after the appear modifier releases the model instead.
-    @Test(arguments: ["print(\"gone\") .", "let a = 1,", "total = 1 +", "total = 1 ? 2 :"])
+    @Test(arguments: ["print(\"gone\") .", "let a = 1,", "total = 1 +", "total = 1 ? 2 :", "print(\"gone\"); let", "total = try",
+                      "print(\"gone\"); return"])
     func teardownNotIntoAnActionThatEndsMidExpression(_ broken: String) {
         let source = """
         import SwiftUI
@@ -163,7 +165,7 @@ import Testing
         #expect(Self.fixes(fixed, rule: DisappearMissingTeardownRule.self).isEmpty)
     }
 
-    /// A postfix operator ends its expression: the statement goes after it.
+    /// A postfix operator ends its expression: the teardown goes after it.
     @Test func teardownIntoAnActionThatEndsWithAPostfixOperator() {
         let source = """
         import SwiftUI

@@ -27,18 +27,25 @@ package struct HandlerShapes {
                             lastStatementEnd: closure.count > 2 ? code[closure.upperBound - 1].end : nil,
                             firstStatementStart: first < closure.upperBound ? code[first].start : nil,
                             statementsOpen: code[signatureEnd ?? closure.lowerBound].end,
-                            endsMidExpression: closure.count > 2 && leavesExpressionOpen(closure.upperBound - 1))
+                            takesStatementAtEnd: closure.count <= 2 || !endsUnfinishedOrReturning(closure.upperBound - 1))
     }
 
-    /// A `.`, `,` or `:`, or an operator that is not postfix (postfix: bound to the token before,
-    /// as in `value!`), which the next token would continue.
-    private func leavesExpressionOpen(_ k: Int) -> Bool {
+    /// A `.`, `,` or `:`, an operator that is not postfix (postfix: bound to the token before,
+    /// as in `value!`), an attribute, or a keyword that needs what follows (`let`, `try`, `if`,
+    /// `throw`), which the next token would continue; or `return`, after which nothing runs.
+    private func endsUnfinishedOrReturning(_ k: Int) -> Bool {
         switch code.kind(k) {
-        case .period?, .comma?, .colon?: return true
+        case .period?, .comma?, .colon?, .attribute?: return true
         case .operator?: return k == 0 || code[k - 1].end != code[k].start
+        case .keyword?: return !Self.keywordsEndingAStatement.contains(code.keyword(k)) || code.keyword(k) == .return
         default: return false
         }
     }
+
+    /// `return`, `break`, literals, `self`; `in`, which ends a closure's signature.
+    private static let keywordsEndingAStatement: Set<Keyword> = [
+        .break, .continue, .fallthrough, .return, .true, .false, .nil, .self, .Self, .super, .in, .Any, .`init`,
+    ]
 
     /// The `in` that ends a closure's signature (`{ [weak self] in`, `{ @MainActor in`,
     /// `{ value in`, `{ (a: Int) async -> Void in`), if it has one.

@@ -38,18 +38,19 @@ public struct ClosureShape: Sendable {
     public let firstStatementStart: Int?
     /// Just past the `{`, or past the `in` of a signature: where statements may be added first.
     public let statementsOpen: Int
-    /// The last token before the `}` leaves an expression unfinished (`print(x) .`, `a +`,
-    /// `f(x,`): broken code, where a statement added at the end would join that expression.
-    public let endsMidExpression: Bool
+    /// Whether a statement added before the `}` would run, on its own: not where the code ends
+    /// mid-expression (`print(x) .`, `a +`, `let`: broken code the statement would join) or
+    /// with `return`.
+    public let takesStatementAtEnd: Bool
 
     public init(open: Int, close: Int, lastStatementEnd: Int?, firstStatementStart: Int? = nil, statementsOpen: Int? = nil,
-                endsMidExpression: Bool = false) {
+                takesStatementAtEnd: Bool = true) {
         self.open = open
         self.close = close
         self.lastStatementEnd = lastStatementEnd
         self.firstStatementStart = firstStatementStart
         self.statementsOpen = statementsOpen ?? open + 1
-        self.endsMidExpression = endsMidExpression
+        self.takesStatementAtEnd = takesStatementAtEnd
     }
 }
 

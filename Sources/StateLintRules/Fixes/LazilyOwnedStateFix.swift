@@ -295,7 +295,7 @@ package enum LazilyOwnedStateFix {
             let disappear = trailing.lazy.compactMap { modifier -> Int? in
                 guard modifier.name == "onDisappear" else { return nil }
                 return handlerPosition(at: modifier.dotOffset, in: file, view)
-            }.first { view.handlers[$0].facts.closure.map { !$0.endsMidExpression } ?? false }
+            }.first { view.handlers[$0].facts.closure?.takesStatementAtEnd ?? false }
             if isOnLinesOfItsOwn {
                 let statements = accepted.map { "\(chainIndent + unit)\(statement($0, indent: chainIndent + unit, style, context))\n" }
                 appended = "\n\(chainIndent).onAppear {\n" + statements.joined() + "\(chainIndent)}"

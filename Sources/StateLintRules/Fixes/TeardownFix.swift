@@ -7,8 +7,9 @@ import StateLintModel
 /// its own, indented like the others, spelled `self.model = nil`), else as a new
 /// `.onDisappear { model = nil }` right after
 /// the appear modifier, on its own line, indented like the chain. Never into an `.onDisappear`
-/// elsewhere in the view: it may belong to another view of the body, nor into one whose code
-/// ends mid-expression (`print(x) .`), where the statement would join that expression.
+/// elsewhere in the view: it may belong to another view of the body; nor into one whose code
+/// ends mid-expression (`print(x) .`), where the statement would join that expression, or
+/// with `return`, after which it would never run.
 ///
 /// Every property one destination releases is released by one fix, the same for each of their
 /// findings (`FixApplier` applies identical fixes once): separate fixes would all insert at the
@@ -52,7 +53,7 @@ package enum TeardownFix {
                 }
                 path.append(position)
                 let candidate = view.handlers[position].facts
-                if candidate.modifier == "onDisappear", let closure = candidate.closure, !closure.endsMidExpression {
+                if candidate.modifier == "onDisappear", let closure = candidate.closure, closure.takesStatementAtEnd {
                     found = position
                     break
                 }

@@ -764,7 +764,10 @@ the `.onDisappear { … }` that follows the creating appear modifier in the same
 one; `self.` because the action may declare a local of the same name), or,
 when the chain has none, adds `.onDisappear { model = nil }` right after the appear modifier, on a
 line of its own, indented like the chain. It never edits an `.onDisappear` elsewhere in the view:
-that one may belong to another view of the body and run at another time.
+that one may belong to another view of the body and run at another time. Nor does it add to an
+`.onDisappear` whose code stops mid-expression (`print(x) .`, `a +`, `let`), where the statement
+would join that expression, or ends with `return`, after which it would never run: a new
+`.onDisappear` goes after the appear modifier instead.
 
 Properties released in the same place are released by one fix (`.onDisappear { a = nil; b = nil }`),
 the same on each of their findings, so one `--fix` round releases them all.
