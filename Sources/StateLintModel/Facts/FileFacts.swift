@@ -8,25 +8,30 @@ import StateLintIndex
 /// A class, filled in by `FactExtractor` and never changed after (like `TypeFacts`): the engine
 /// hands each file's analysis around several times, and a copy of a reference is one retain
 /// where this struct of arrays was a dozen.
+///
+/// Its facts are `@exclusivity(unchecked)` variables, as are `TypeFacts`': one thread fills in a
+/// new object and every later access is a read, so no two accesses can overlap, and the runtime
+/// check Swift makes on each access to a class's variable cost about 1.5% of a run. (`targets`,
+/// set again by the language server's session, keeps the check.)
 public final class FileFacts: @unchecked Sendable {
     public let path: String
     public let file: FileID
     /// The project targets the file belongs to (usually one): set by the engine, which knows
     /// the project, before views are made.
     public var targets: [TargetID] = TargetID.restOnly
-    public internal(set) var types: [TypeFacts] = []
-    public internal(set) var previews: [PreviewFacts] = []
+    @exclusivity(unchecked) public internal(set) var types: [TypeFacts] = []
+    @exclusivity(unchecked) public internal(set) var previews: [PreviewFacts] = []
     /// Line starts, for the positions of findings; made only for a file with facts.
-    public internal(set) var lines: LineIndex?
+    @exclusivity(unchecked) public internal(set) var lines: LineIndex?
     /// Line ending and indentation, for the replacement text of fixes; made with `lines`.
-    public internal(set) var style: SourceStyle?
+    @exclusivity(unchecked) public internal(set) var style: SourceStyle?
     /// Whether every bracket of the file has its partner. Fixes find their place from the
     /// brackets (a handler's closure, the end of a modifier chain), so a file whose brackets do
     /// not pair up (code being typed, a merge conflict) gets findings but no fixes.
-    public internal(set) var bracketsPair = true
+    @exclusivity(unchecked) public internal(set) var bracketsPair = true
     /// Whether the file declares a type that names `App` after `:`: its folder may be an app
     /// of its own (see `TargetAssignment`).
-    public internal(set) var declaresApp = false
+    @exclusivity(unchecked) public internal(set) var declaresApp = false
 
     public init(path: String, file: FileID) {
         self.path = path
@@ -39,7 +44,8 @@ public final class FileFacts: @unchecked Sendable {
 /// One declaration of a type, or one extension of it, in one file.
 ///
 /// A class, filled in by `FactExtractor` and never changed after: the merge into views copies
-/// parts around, and a reference is one retain where this struct of arrays was a dozen.
+/// parts around, and a reference is one retain where this struct of arrays was a dozen. (Its
+/// variables skip the runtime exclusivity check: see `FileFacts`.)
 public final class TypeFacts: @unchecked Sendable {
     /// As the project index names it: `Outer.Inner` for a nested declaration; for an extension
     /// the extended type as written.
@@ -49,37 +55,37 @@ public final class TypeFacts: @unchecked Sendable {
     public let inheritance: [String]
     /// Whether it declares SwiftUI's `body`: `var body: some View` (or `some Scene`, …), or a
     /// view modifier's `func body(content:)`.
-    public internal(set) var bodyKind: BodyKind?
+    @exclusivity(unchecked) public internal(set) var bodyKind: BodyKind?
     /// Whether it declares a member called `body` of any type (`var body: AnyView`,
     /// `var body: some Screen`): with SwiftUI state, a sign of a view whose protocol StateLint
     /// cannot see (`ProjectViews.role`).
-    public internal(set) var declaresBody = false
-    public internal(set) var properties: [PropertyFacts] = []
-    public internal(set) var methods: [MethodFacts] = []
+    @exclusivity(unchecked) public internal(set) var declaresBody = false
+    @exclusivity(unchecked) public internal(set) var properties: [PropertyFacts] = []
+    @exclusivity(unchecked) public internal(set) var methods: [MethodFacts] = []
     /// One per `init`.
-    public internal(set) var initializers: [ActionFacts] = []
-    public internal(set) var handlers: [HandlerFacts] = []
+    @exclusivity(unchecked) public internal(set) var initializers: [ActionFacts] = []
+    @exclusivity(unchecked) public internal(set) var handlers: [HandlerFacts] = []
     /// Objects handed to the environment in its view-building members.
-    public internal(set) var injections: [EnvironmentInjectionFacts] = []
+    @exclusivity(unchecked) public internal(set) var injections: [EnvironmentInjectionFacts] = []
     /// How this part's code uses the properties that may hold an object (`@ObservedObject`s, and
     /// `@State`s of a type not known as a value type): what `observable_object_in_state` and the
     /// wrapper fixes ask. Recorded for the parts that declare such properties and for the
     /// extensions of them in the same file (`isFullyScanned`).
-    public internal(set) var uses: [String: PropertyUses] = [:]
+    @exclusivity(unchecked) public internal(set) var uses: [String: PropertyUses] = [:]
     /// Where this part's code names those properties, by name (see `PropertyMention`): recorded
     /// with `uses`, in members of the type itself (not in nested types or static members).
-    public internal(set) var mentions: [String: [PropertyMention]] = [:]
+    @exclusivity(unchecked) public internal(set) var mentions: [String: [PropertyMention]] = [:]
     /// Its `var body: some View`, when it declares one and `uses` were recorded for it.
-    public internal(set) var viewBody: ViewBodyFacts?
+    @exclusivity(unchecked) public internal(set) var viewBody: ViewBodyFacts?
     /// How many `var body` it declares (two in `#if` branches).
-    public internal(set) var bodyCount = 0
-    public internal(set) var isFullyScanned = false
+    @exclusivity(unchecked) public internal(set) var bodyCount = 0
+    @exclusivity(unchecked) public internal(set) var isFullyScanned = false
     /// An extension with code that was not scanned for the properties: its file declares none.
-    public internal(set) var hasUnscannedCode = false
+    @exclusivity(unchecked) public internal(set) var hasUnscannedCode = false
     /// Its methods and initializers were left unread (`FactExtractor.BodyReading.ofLikelyViews`):
     /// `methods` and `initializers` are empty whatever the code does, until the file's facts are
     /// made again with every body read.
-    public internal(set) var hasUnreadBodies = false
+    @exclusivity(unchecked) public internal(set) var hasUnreadBodies = false
     /// The file, and the byte offset of the declaration's keyword: the same part in facts made
     /// again from the same bytes.
     public let file: FileID
