@@ -63,6 +63,7 @@ package enum ExpressionBounds {
             let next = token.end < code.file.bytes.count ? code.file.bytes[token.end] : 0
             return next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0A || next == 0x0D
         }
+        guard k > 0 else { return false }  // the file's first token continues nothing
         let previous = code[k - 1]
         switch previous.kind {
         case .operator, .comma, .leftParen, .leftBracket, .colon: return true

@@ -1,0 +1,4 @@
+#Preview {
+    Text("a")
+        .onAppear { }
+}
