@@ -374,11 +374,21 @@ public struct LintEngine: Sendable {
     /// or read again (unless they changed size since: then the facts stay as they were).
     private func completedFacts(of wanted: Set<FileID>, in analyses: [FileAnalysis],
                                 bytes: (String) -> [UInt8]?) -> [FileFacts] {
+        func analysed(at position: Int) -> Analysed? {
+            if case .success(let analysed) = analyses[position].outcome { return analysed }
+            return nil
+        }
+        // In a run over files a file's id is its position: then only the wanted few are looked
+        // at (a pass over every analysis touched each one's memory again).
+        let byPosition = wanted.allSatisfy { file in
+            Int(file.index) < analyses.count && analysed(at: Int(file.index))?.facts.file == file
+        }
+        let positions = byPosition ? wanted.map { Int($0.index) }.sorted() : Array(analyses.indices)
         var sources: [(path: String, file: FileID, bytes: [UInt8])] = []
-        for analysis in analyses {
-            guard case .success(let analysed) = analysis.outcome, wanted.contains(analysed.facts.file),
-                  let source = analysed.bytes ?? bytes(analysis.path), source.count == analysed.byteCount else { continue }
-            sources.append((analysis.path, analysed.facts.file, source))
+        for position in positions {
+            guard let analysed = analysed(at: position), wanted.contains(analysed.facts.file),
+                  let source = analysed.bytes ?? bytes(analyses[position].path), source.count == analysed.byteCount else { continue }
+            sources.append((analyses[position].path, analysed.facts.file, source))
         }
         return parallelMap(sources, jobs: options.jobs) { source in
             Self.analyseIndexed(path: source.path, file: source.file, bytes: source.bytes).facts

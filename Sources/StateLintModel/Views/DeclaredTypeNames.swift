@@ -8,9 +8,12 @@ import StateLintIndex
 /// project's tens of thousands of names would otherwise go into one set on one thread, the
 /// largest serial step between the two phases.
 package struct DeclaredTypeNames: Sendable {
+    /// Keyed by target and name together: one hash per name, where a table per target
+    /// hashed the target and the name, and copied nothing less.
     private struct Shard: Sendable {
-        var declared: [TargetID: Set<String>] = [:]
-        var nested: [TargetID: [String: Set<String>]] = [:]
+        var declared: Set<ViewKey> = []
+        /// By target and last component.
+        var nested: [ViewKey: Set<String>] = [:]
     }
 
     private let shards: [Shard]
@@ -18,7 +21,7 @@ package struct DeclaredTypeNames: Sendable {
     package init(files: [FileFacts], jobs: Int) {
         let shardCount = ShardedNames.count(jobs: jobs)
         guard shardCount > 1 else {
-            shards = [Self.shard(0, of: files, placed: nil)]
+            shards = [Self.shard(0, of: files, placed: nil, shardCount: 1)]
             return
         }
         // Each declared part's shard and, for a nested name, its last component's: hashed
@@ -32,7 +35,7 @@ package struct DeclaredTypeNames: Sendable {
             }
             return placed
         }
-        shards = parallelMap(Array(0..<shardCount), jobs: jobs) { shard in Self.shard(shard, of: files, placed: placed) }
+        shards = parallelMap(Array(0..<shardCount), jobs: jobs) { shard in Self.shard(shard, of: files, placed: placed, shardCount: shardCount) }
     }
 
     /// A declared part of a file: its position in `types`, its name's shard, and its last
@@ -44,12 +47,16 @@ package struct DeclaredTypeNames: Sendable {
     }
 
     /// Shard `shard` of the names: those `placed` puts there, or every name without `placed`.
-    private static func shard(_ shard: Int, of files: [FileFacts], placed: [[Placement]]?) -> Shard {
+    private static func shard(_ shard: Int, of files: [FileFacts], placed: [[Placement]]?, shardCount: Int) -> Shard {
         var made = Shard()
+        // Room for this shard's share of the parts: the set is not regrown (and rehashed) a
+        // dozen times on the way.
+        let parts = placed.map { $0.reduce(0) { $0 + $1.count } } ?? files.reduce(0) { $0 + $1.types.count }
+        made.declared.reserveCapacity(parts / shardCount + 16)
         func add(_ name: String, declared: Bool, nested: Bool, targets: [TargetID]) {
             for target in targets {
-                if declared { made.declared[target, default: []].insert(name) }
-                if nested { made.nested[target, default: [:]][lastComponent(name), default: []].insert(name) }
+                if declared { made.declared.insert(ViewKey(target: target, name: name)) }
+                if nested { made.nested[ViewKey(target: target, name: lastComponent(name)), default: []].insert(name) }
             }
         }
         for (position, file) in files.enumerated() {
@@ -69,12 +76,12 @@ package struct DeclaredTypeNames: Sendable {
 
     /// Whether `target` declares a type named `name`.
     package func declares(_ name: String, in target: TargetID) -> Bool {
-        shards[ShardedNames.shard(of: name, count: shards.count)].declared[target]?.contains(name) ?? false
+        shards[ShardedNames.shard(of: name, count: shards.count)].declared.contains(ViewKey(target: target, name: name))
     }
 
     /// The nested types `target` declares whose last component is `last`.
     package func nested(endingWith last: String, in target: TargetID) -> Set<String> {
-        shards[ShardedNames.shard(of: last, count: shards.count)].nested[target]?[last] ?? []
+        shards[ShardedNames.shard(of: last, count: shards.count)].nested[ViewKey(target: target, name: last)] ?? []
     }
 }
 

@@ -23,23 +23,39 @@ struct ViewGroup: Sendable {
 extension ProjectViews {
     /// Each file's parts with the type each belongs to in each of the file's targets: its own
     /// name, or for an extension the declared type it extends (`declaredName(extending:…)`).
+    ///
+    /// The files go in a few runs per thread, each remembering what it worked out for each
+    /// extended name: the same names (`View`, `Color`, a project's own types) are extended in
+    /// many files, and working one out asks the declared names and the index several times.
     static func keyedParts(of files: [FileFacts], declared: DeclaredTypeNames, scopes: TypeScopes,
                            shardCount: Int, jobs: Int) -> [[KeyedPart]] {
-        parallelMap(files, jobs: jobs) { file -> [KeyedPart] in
-            var keyed: [KeyedPart] = []
-            for target in file.targets {
-                for part in file.types {
-                    let name = part.kind == .extension
-                        ? declaredName(extending: part.name, declares: { declared.declares($0, in: target) },
-                                       nested: { declared.nested(endingWith: $0, in: target) },
-                                       resolve: { scopes.resolve($0, in: target) })
-                        : part.name
-                    keyed.append(KeyedPart(key: ViewKey(target: target, name: name), part: part,
-                                           shard: ShardedNames.shard(of: name, count: shardCount)))
+        let runCount = min(files.count, jobs > 1 ? jobs * 4 : 1)
+        let runs = (0..<runCount).map { run in (files.count * run / runCount)..<(files.count * (run + 1) / runCount) }
+        return parallelMap(runs, jobs: jobs) { run -> [[KeyedPart]] in
+            var extended: [ViewKey: String] = [:]
+            return files[run].map { file -> [KeyedPart] in
+                var keyed: [KeyedPart] = []
+                for target in file.targets {
+                    for part in file.types {
+                        var name = part.name
+                        if part.kind == .extension {
+                            let written = ViewKey(target: target, name: part.name)
+                            if let known = extended[written] {
+                                name = known
+                            } else {
+                                name = declaredName(extending: part.name, declares: { declared.declares($0, in: target) },
+                                                    nested: { declared.nested(endingWith: $0, in: target) },
+                                                    resolve: { scopes.resolve($0, in: target) })
+                                extended[written] = name
+                            }
+                        }
+                        keyed.append(KeyedPart(key: ViewKey(target: target, name: name), part: part,
+                                               shard: ShardedNames.shard(of: name, count: shardCount)))
+                    }
                 }
+                return keyed
             }
-            return keyed
-        }
+        }.flatMap { $0 }
     }
 
     /// The parts grouped by type, each type's parts in the order seen, keeping the types that
