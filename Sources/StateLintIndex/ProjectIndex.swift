@@ -33,6 +33,9 @@ public struct TypeDeclarationSummary: Sendable {
     public var headers: [TypeHeader] = []
     /// The declaration index of each header, for `header(ofDeclaration:)`.
     package var headerDeclarations: [Int32] = []
+    /// `NameTable.hash` of each header's name, made on the worker thread: `restricted(toNames:)`
+    /// picks a target's headers by it without touching the others.
+    package var headerHashes: [UInt64] = []
     /// The entries' names, one after another: one buffer per file instead of a `String` each.
     package var names: [UInt8] = []
     /// The last name of each generic class, actor, struct or enum (`Store` of `class Store<State>`):
@@ -53,6 +56,8 @@ public struct TypeDeclarationSummary: Sendable {
             guard kind.isTypeLike || kind == .typealias else { continue }
             let declaration = declarations[index]
             if kind.isTypeLike, let header = TypeHeader(structure, declaration: index) {
+                var name = header.name
+                headerHashes.append(name.withUTF8 { NameTable.hash($0) })
                 headers.append(header)
                 headerDeclarations.append(Int32(index))
             }
@@ -116,14 +121,14 @@ public struct TypeDeclarationSummary: Sendable {
             kept.addEntry(from: start, kind: entry.kind, mayBeDotted: entry.mayBeDotted)
         }
         guard !kept.entries.isEmpty || !headers.isEmpty else { return kept }
-        for (header, declaration) in zip(headers, headerDeclarations) {
+        for position in headerHashes.indices where hashes.contains(headerHashes[position]) {
+            let header = headers[position]
             // A class, struct, enum or actor has an entry of its name: none kept, none contested.
             let hasEntry = header.kind == .class || header.kind == .struct || header.kind == .enum || header.kind == .actor
             if hasEntry && kept.entries.isEmpty { continue }
-            var name = header.name
-            guard hashes.contains(name.withUTF8 { NameTable.hash($0) }) else { continue }
             kept.headers.append(header)
-            kept.headerDeclarations.append(declaration)
+            kept.headerDeclarations.append(headerDeclarations[position])
+            kept.headerHashes.append(headerHashes[position])
         }
         return kept
     }

@@ -108,11 +108,15 @@ package struct ContestedNames {
 
     package init(summaries: [TypeDeclarationSummary?], byTarget: [TargetID: [Int]]) {
         var seen: [UInt64: (target: TargetID, isReference: Bool)] = [:]
+        // Every declaration's target and name, in one contiguous array for the second pass:
+        // going through the summaries again touched every file's memory once more.
+        var declared: [(target: TargetID, hash: UInt64)] = []
         for (target, positions) in byTarget {
             for position in positions {
                 // Only the entries: a copy of the whole summary retained each of its arrays.
                 guard let entries = summaries[position]?.entries else { continue }
                 for entry in entries where entry.kind != .extension {
+                    declared.append((target, entry.hash))
                     let isReference = entry.kind == .class || entry.kind == .actor
                     if let first = seen[entry.hash] {
                         if first.target != target && (first.isReference || isReference) { hashes.insert(entry.hash) }
@@ -124,10 +128,6 @@ package struct ContestedNames {
             }
         }
         guard !hashes.isEmpty else { return }
-        for (target, positions) in byTarget where positions.contains(where: { position in
-            summaries[position]?.entries.contains { $0.kind != .extension && hashes.contains($0.hash) } ?? false
-        }) {
-            targets.insert(target)
-        }
+        for (target, hash) in declared where hashes.contains(hash) { targets.insert(target) }
     }
 }
