@@ -145,25 +145,29 @@ public struct LintEngine: Sendable {
             return analysis
         }
         result.indexedFileCount = work.count
-        // By position: a copy of each analysis retained all it holds.
+        // By position: a copy of each analysis retained all it holds. One pass (each pass over
+        // every analysis reads memory long out of the cache).
+        var projectFacts: [FileFacts?] = []
+        projectFacts.reserveCapacity(firstDependency)
         for position in analyses.indices {
             result.timings.add(analyses[position].timings)
-            if position >= firstDependency, case .failure(let error) = analyses[position].outcome {
-                result.skippedDependencyFiles.append(error)
-            }
-            guard analyses[position].isLinted else { continue }
+            let analysed: Analysed?
             switch analyses[position].outcome {
-            case .failure(let error): result.errors.append(error)
-            case .success(let analysed):
-                result.lintedFiles.append(analyses[position].path)
-                result.byteCount += analysed.byteCount
+            case .failure(let error):
+                analysed = nil
+                if position >= firstDependency { result.skippedDependencyFiles.append(error) }
+                if analyses[position].isLinted { result.errors.append(error) }
+            case .success(let success):
+                analysed = success
+                if analyses[position].isLinted {
+                    result.lintedFiles.append(analyses[position].path)
+                    result.byteCount += success.byteCount
+                }
             }
+            if position < firstDependency { projectFacts.append(analysed?.facts) }
         }
         result.dependencyFileCount = dependencyFiles.count - result.skippedDependencyFiles.count
-        let facts = analyses[..<firstDependency].map { analysis -> FileFacts? in
-            if case .success(let analysed) = analysis.outcome { return analysed.facts }
-            return nil
-        }
+        let facts = projectFacts
         let projectPaths = Array(work[..<firstDependency])
         let startTargets = targets ?? ProjectTargets(root: "/")
         let scopes = Self.measure(&result.timings.index) { () -> TypeScopes in
