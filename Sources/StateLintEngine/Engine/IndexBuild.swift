@@ -15,6 +15,8 @@ package final class IndexBuild: @unchecked Sendable {
     private var dependencies: ProjectIndex.Builder
     /// By position, kept when the project has targets: the overlays are made from them.
     private var summaries: [TypeDeclarationSummary?]
+    /// Their names, for finding the contested ones and the files that have them.
+    private var names: FileNameHashes
 
     /// `projectFiles` and `dependencyFiles` size the tables; `keepsSummaries` when targets may
     /// need overlays.
@@ -22,6 +24,7 @@ package final class IndexBuild: @unchecked Sendable {
         project = ProjectIndex.Builder(reservingCapacity: 4 * projectFiles)
         dependencies = ProjectIndex.Builder(reservingCapacity: 4 * dependencyFiles)
         summaries = keepsSummaries ? [TypeDeclarationSummary?](repeating: nil, count: projectFiles) : []
+        names = FileNameHashes(files: keepsSummaries ? projectFiles : 0)
     }
 
     /// A project file's declarations.
@@ -29,7 +32,10 @@ package final class IndexBuild: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         project.add(summary, position: position)
-        if position < summaries.count { summaries[position] = summary }
+        if position < summaries.count {
+            summaries[position] = summary
+            names.add(summary, position: position)
+        }
     }
 
     /// A dependency's declarations: below the project's, which hide them.
@@ -46,14 +52,14 @@ package final class IndexBuild: @unchecked Sendable {
         -> (scopes: TypeScopes, targets: ProjectTargets) {
         lock.lock()
         defer { lock.unlock() }
-        let summaries = self.summaries
+        let summaries = self.summaries, names = self.names
         let indexes = Concurrently.run(jobs: jobs, { () -> (ProjectIndex, ProjectIndex) in
             // Taken out of the builders, which are done: their tables are not copied.
             let dependencyIndex = self.dependencies.finish()
             return (self.project.finish(aliasFallback: dependencyIndex), dependencyIndex)
         }, { () -> (byTarget: [TargetID: [Int]], targets: ProjectTargets, contested: ContestedNames?) in
             let (byTarget, targets) = assign()
-            let contested = byTarget.count > 1 && !summaries.isEmpty ? ContestedNames(summaries: summaries, byTarget: byTarget) : nil
+            let contested = byTarget.count > 1 && !summaries.isEmpty ? ContestedNames(names: names, byTarget: byTarget) : nil
             return (byTarget, targets, contested)
         })
         let (projectIndex, dependencyIndex) = indexes.0
@@ -76,6 +82,8 @@ package final class IndexBuild: @unchecked Sendable {
         for positions in visible.values { for position in positions { isSeen[position] = true } }
         let seen = isSeen.indices.filter { isSeen[$0] }
         let restricted = parallelMap(seen, jobs: jobs) { position -> TypeDeclarationSummary? in
+            // Most files name none of them: their summaries are not read.
+            guard names.names(at: position, meet: contested.hashes) else { return nil }
             let kept = summaries[position]?.restricted(toNames: contested.hashes)
             return kept?.isEmpty == false ? kept : nil
         }
@@ -106,23 +114,19 @@ package struct ContestedNames {
     package var hashes: Set<UInt64> = []
     package var targets: Set<TargetID> = []
 
-    package init(summaries: [TypeDeclarationSummary?], byTarget: [TargetID: [Int]]) {
+    package init(names: FileNameHashes, byTarget: [TargetID: [Int]]) {
         var seen: [UInt64: (target: TargetID, isReference: Bool)] = [:]
-        // Every declaration's target and name, in one contiguous array for the second pass:
-        // going through the summaries again touched every file's memory once more.
+        // Every declaration's target and name, for the second pass.
         var declared: [(target: TargetID, hash: UInt64)] = []
         for (target, positions) in byTarget {
             for position in positions {
-                // Only the entries: a copy of the whole summary retained each of its arrays.
-                guard let entries = summaries[position]?.entries else { continue }
-                for entry in entries where entry.kind != .extension {
-                    declared.append((target, entry.hash))
-                    let isReference = entry.kind == .class || entry.kind == .actor
-                    if let first = seen[entry.hash] {
-                        if first.target != target && (first.isReference || isReference) { hashes.insert(entry.hash) }
-                        if isReference && !first.isReference { seen[entry.hash] = (first.target, true) }
+                for name in names.declared(at: position) {
+                    declared.append((target, name.hash))
+                    if let first = seen[name.hash] {
+                        if first.target != target && (first.isReference || name.isReference) { hashes.insert(name.hash) }
+                        if name.isReference && !first.isReference { seen[name.hash] = (first.target, true) }
                     } else {
-                        seen[entry.hash] = (target, isReference)
+                        seen[name.hash] = (target, name.isReference)
                     }
                 }
             }
