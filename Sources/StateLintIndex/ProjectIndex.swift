@@ -55,17 +55,22 @@ public struct TypeDeclarationSummary: Sendable {
             let kind = declarations[index].kind
             guard kind.isTypeLike || kind == .typealias else { continue }
             let declaration = declarations[index]
+            let hasEntry = kind == .class || kind == .struct || kind == .enum || kind == .actor
             if kind.isTypeLike, let header = TypeHeader(structure, declaration: index) {
-                var name = header.name
-                headerHashes.append(name.withUTF8 { NameTable.hash($0) })
                 headers.append(header)
                 headerDeclarations.append(Int32(index))
+                // The name of a class, struct, enum or actor is hashed once, for its entry (below).
+                if !hasEntry {
+                    var name = header.name
+                    headerHashes.append(name.withUTF8 { NameTable.hash($0) })
+                }
             }
             switch kind {
             case .class, .struct, .enum, .actor:
                 let start = names.count
                 structure.appendQualifiedName(of: index, to: &names)
                 addEntry(from: start, kind: declaration.kind, mayBeDotted: declaration.parent != nil)
+                if headerDeclarations.last == Int32(index) { headerHashes.append(entries[entries.count - 1].hash) }
                 let afterName = declaration.nameEndToken + 1
                 if structure.code.kind(afterName) == .operator, structure.code.text(afterName, is: "<") {
                     genericTypeNames.append(structure.code.string(declaration.nameEndToken))

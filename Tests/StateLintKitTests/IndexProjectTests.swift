@@ -117,6 +117,31 @@ import Testing
         #expect(summary.entries.map(summary.qualifiedName(of:)) == ["Y"])
     }
 
+    /// A summary's header hashes are its headers' names hashed, in order, whether the hash was
+    /// made for the header (protocols, extensions) or taken from its type's entry; and
+    /// restricting it keeps exactly the headers of the names asked for.
+    @Test func headerHashesAreTheHeadersNames() {
+        let file = SourceFile(path: "F.swift", text: """
+        protocol P: AnyObject {}
+        final class Café: P {}
+        enum Outer { struct Inner: Codable {} }
+        extension Outer.Inner: Hashable {}
+        struct Plain {}
+        @Observable final class Model {}
+        actor Worker: P {}
+        """)
+        let summary = TypeDeclarationSummary(FileStructure(file: file, tokens: Tokenizer.tokenize(file.bytes)))
+        func hash(_ name: String) -> UInt64 {
+            var name = name
+            return name.withUTF8 { NameTable.hash($0) }
+        }
+        #expect(summary.headers.map(\.name) == ["P", "Café", "Outer.Inner", "Outer.Inner", "Model", "Worker"])
+        #expect(summary.headerHashes == summary.headers.map { hash($0.name) })
+        let kept = summary.restricted(toNames: [hash("Outer.Inner"), hash("Worker")])
+        #expect(kept.headers.map(\.name) == ["Outer.Inner", "Outer.Inner", "Worker"])
+        #expect(kept.headerHashes == kept.headers.map { hash($0.name) })
+    }
+
     /// Top-level names skip the suffix search; nested ones must still register their suffixes.
     @Test func nestedNamesRegisterTheirSuffixes() {
         let index = Self.index("""
