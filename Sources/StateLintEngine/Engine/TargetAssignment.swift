@@ -25,10 +25,11 @@ package enum TargetAssignment {
                 for target in found { positions[Int(target.index)].append(position) }
             }
         }
-        if !appFiles.isEmpty, !targets.addAppFolders(ProjectTargets.appFolders(holding: appFiles, root: targets.root)).isEmpty {
+        let added = appFiles.isEmpty ? [] : targets.addAppFolders(ProjectTargets.appFolders(holding: appFiles, root: targets.root))
+        if !added.isEmpty {
             positions += [[Int]](repeating: [], count: targets.all.count - positions.count)
             var stay: [Int] = []
-            for (position, found) in zip(rest, targets.targets(ofFiles: rest.map { paths[$0] })) {
+            for (position, found) in zip(rest, targets.targets(ofFiles: rest.map { paths[$0] }, among: added)) {
                 if found.count == 1 && found[0] == .rest {
                     stay.append(position)
                 } else {

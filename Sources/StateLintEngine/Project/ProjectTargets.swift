@@ -96,6 +96,22 @@ public struct ProjectTargets: Sendable {
         }
     }
 
+    /// Which of `folderTargets` (targets made of folders only, none inside another: the app
+    /// folders just added) holds each of `paths`; `TargetID.restOnly` for the others. Files of
+    /// the rest that gain an app folder are matched against those folders alone, not every
+    /// target's folders and files again.
+    public func targets(ofFiles paths: [String], among folderTargets: [TargetID]) -> [[TargetID]] {
+        var owners = [[TargetID]](repeating: TargetID.restOnly, count: paths.count)
+        guard !folderTargets.isEmpty else { return owners }
+        let sorted = SortedPaths(paths)
+        for target in folderTargets {
+            for folder in self[target].folders {
+                for k in sorted.range(withPrefix: folder == "/" ? folder : folder + "/") { owners[sorted.spans[k].index] = [target] }
+            }
+        }
+        return owners
+    }
+
     /// The targets `target` depends on, directly or through others, nearest first.
     public func dependencies(of target: TargetID) -> [TargetID] {
         reachable[Int(target.index)]
