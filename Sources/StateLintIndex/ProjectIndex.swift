@@ -55,12 +55,11 @@ public struct TypeDeclarationSummary: Sendable {
             let kind = declarations[index].kind
             guard kind.isTypeLike || kind == .typealias else { continue }
             let declaration = declarations[index]
-            let hasEntry = kind == .class || kind == .struct || kind == .enum || kind == .actor
             if kind.isTypeLike, let header = TypeHeader(structure, declaration: index) {
                 headers.append(header)
                 headerDeclarations.append(Int32(index))
                 // The name of a class, struct, enum or actor is hashed once, for its entry (below).
-                if !hasEntry {
+                if !Self.hasEntry(kind) {
                     var name = header.name
                     headerHashes.append(name.withUTF8 { NameTable.hash($0) })
                 }
@@ -112,6 +111,11 @@ public struct TypeDeclarationSummary: Sendable {
                              hash: hash, isASCII: isASCII, kind: kind, mayBeDotted: mayBeDotted))
     }
 
+    /// A class, struct, enum or actor: a declaration with an entry of its own name.
+    private static func hasEntry(_ kind: Declaration.Kind) -> Bool {
+        kind == .class || kind == .struct || kind == .enum || kind == .actor
+    }
+
     /// Whether it declares nothing the index keeps.
     public var isEmpty: Bool { entries.isEmpty && aliases.isEmpty && headers.isEmpty }
 
@@ -129,8 +133,7 @@ public struct TypeDeclarationSummary: Sendable {
         for position in headerHashes.indices where hashes.contains(headerHashes[position]) {
             let header = headers[position]
             // A class, struct, enum or actor has an entry of its name: none kept, none contested.
-            let hasEntry = header.kind == .class || header.kind == .struct || header.kind == .enum || header.kind == .actor
-            if hasEntry && kept.entries.isEmpty { continue }
+            if Self.hasEntry(header.kind) && kept.entries.isEmpty { continue }
             kept.headers.append(header)
             kept.headerDeclarations.append(headerDeclarations[position])
             kept.headerHashes.append(headerHashes[position])

@@ -18,7 +18,7 @@ package enum TargetAssignment {
         for (position, facts) in files.enumerated() {
             guard let facts else { continue }
             let found = facts.targets
-            if found.count == 1 && found[0] == .rest {
+            if found == TargetID.restOnly {
                 rest.append(position)
                 if facts.declaresApp { appFiles.append(paths[position]) }
             } else {
@@ -30,7 +30,7 @@ package enum TargetAssignment {
             positions += [[Int]](repeating: [], count: targets.all.count - positions.count)
             var stay: [Int] = []
             for (position, found) in zip(rest, targets.targets(ofFiles: rest.map { paths[$0] }, among: added)) {
-                if found.count == 1 && found[0] == .rest {
+                if found == TargetID.restOnly {
                     stay.append(position)
                 } else {
                     files[position]?.targets = found

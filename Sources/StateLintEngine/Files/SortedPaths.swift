@@ -32,6 +32,11 @@ package struct SortedPaths {
         }
     }
 
+    /// The positions in `spans` of the paths inside `folder` (at any depth).
+    package func range(inFolder folder: String) -> Range<Int> {
+        range(withPrefix: folder == "/" ? folder : folder + "/")
+    }
+
     /// The positions in `spans` of the paths that start with `prefix`.
     package func range(withPrefix prefix: String) -> Range<Int> {
         var prefix = prefix

@@ -85,7 +85,7 @@ public struct ProjectTargets: Sendable {
         var owners = [[TargetID]?](repeating: nil, count: paths.count)
         for folder in byFolder.keys.sorted(by: { $0.utf8.count < $1.utf8.count }) {
             let folderOwners = byFolder[folder]!
-            for k in sorted.range(withPrefix: folder == "/" ? folder : folder + "/") { owners[sorted.spans[k].index] = folderOwners }
+            for k in sorted.range(inFolder: folder) { owners[sorted.spans[k].index] = folderOwners }
         }
         return paths.indices.map { position in
             if !byFile.isEmpty, let listed = byFile[paths[position]] { return listed }
@@ -106,7 +106,7 @@ public struct ProjectTargets: Sendable {
         let sorted = SortedPaths(paths)
         for target in folderTargets {
             for folder in self[target].folders {
-                for k in sorted.range(withPrefix: folder == "/" ? folder : folder + "/") { owners[sorted.spans[k].index] = [target] }
+                for k in sorted.range(inFolder: folder) { owners[sorted.spans[k].index] = [target] }
             }
         }
         return owners
