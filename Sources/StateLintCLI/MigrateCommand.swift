@@ -46,6 +46,7 @@ struct MigrateCommand {
             requestedFolders.isEmpty || requestedFolders.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
         }
         request.types = options.types
+        request.jobs = jobs
         if let text = options.xcodeVersion, case .success(let version) = XcodeVersion.parse(text) {
             request.xcodeMajor = version.major
         } else {

@@ -34,6 +34,7 @@ import Testing
         #expect(run.stdout == """
         migrated Store: Sources/App/Model/Store.swift, Sources/App/Views/Detail.swift, Sources/App/Views/Editor.swift, Sources/App/Views/Screen.swift
         kept Feed: its publisher `$items` is used at Sources/App/Feed.swift:5
+        migrated 1 of 2 classes
 
         """)
         #expect(tree.read("Sources/App/Views/Screen.swift")?.contains("@State private var store = Store()") == true)
@@ -82,7 +83,7 @@ import Testing
         let json = InProcess.run(["migrate", "--json", "--type", "Feed", "Sources"], in: tree.root)
         #expect(json.status == 0, "\(json.stderr)")
         // No Package.swift or .xcodeproj: the deployment target is unknown, said once under "notes".
-        #expect(json.stdout == #"{"migrated":[],"refused":[{"type":"Feed","reasons":["its publisher `$items` is used at Sources/App/Feed.swift:5"]}],"notes":["# + JSONValue.string(Migration.unknownDeploymentTarget).renderedCompact() + "]}\n")
+        #expect(json.stdout == #"{"migrated":[],"refused":[{"type":"Feed","reasons":["its publisher `$items` is used at Sources/App/Feed.swift:5"]}],"blockers":[],"summary":"migrated 0 of 1 class","notes":["# + JSONValue.string(Migration.unknownDeploymentTarget).renderedCompact() + "]}\n")
         #expect(tree.snapshot() == snapshot)
         // Xcode 26 from the configuration: the owner takes the lazily owned rewrite; --xcode-version 27 overrides it.
         let old = InProcess.run(["migrate", "--diff", "--type", "Store"], in: tree.root)

@@ -143,7 +143,8 @@ import Testing
         #expect(outcome.report.refused == [.init(type: "Store", reasons: [
             "the deployment target iOS 16.0 is below iOS 17, where @Observable begins (from Package.swift)"])])
         #expect(outcome.report.notes.isEmpty)
-        #expect(outcome.report.lines == ["kept Store: the deployment target iOS 16.0 is below iOS 17, where @Observable begins (from Package.swift)"])
+        #expect(outcome.report.lines == ["kept Store: the deployment target iOS 16.0 is below iOS 17, where @Observable begins (from Package.swift)",
+                                         "migrated 0 of 1 class"])
     }
 
     @Test func atTheMinimumOrUnknownItMigrates() {
@@ -171,8 +172,9 @@ import Testing
         let json = InProcess.run(["migrate", "--json"], in: tree.root)
         #expect(json.status == 0, "\(json.stderr)")
         let reason = "the deployment target iOS 16.0 is below iOS 17, where @Observable begins (from Package.swift)"
-        #expect(json.stdout == #"{"migrated":[],"refused":[{"type":"Feed","reasons":["its publisher `$items` is used at Sources/App/Feed.swift:5",""#
-                + reason + #""]},{"type":"Store","reasons":[""# + reason + "\"]}]}\n")
+        #expect(json.stdout == #"{"migrated":[],"refused":[{"type":"Feed","reasons":[""# + reason
+                + #"","its publisher `$items` is used at Sources/App/Feed.swift:5"]},{"type":"Store","reasons":[""# + reason
+                + #""]}],"blockers":[],"summary":"migrated 0 of 2 classes"}"# + "\n")
         #expect(tree.snapshot() == snapshot)
         let text = InProcess.run(["migrate"], in: tree.root)
         #expect(text.stdout.contains("kept Store: " + reason + "\n"), "\(text.stdout)")
@@ -187,7 +189,7 @@ import Testing
         let snapshot = tree.snapshot()
         let run = InProcess.run(["migrate", "--type", "Store"], in: tree.root)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "kept Store: the deployment target iOS 16.0 is below iOS 17, where @Observable begins (from App.xcodeproj)\n")
+        #expect(run.stdout == "kept Store: the deployment target iOS 16.0 is below iOS 17, where @Observable begins (from App.xcodeproj)\nmigrated 0 of 1 class\n")
         #expect(tree.snapshot() == snapshot)
     }
 
@@ -205,7 +207,7 @@ import Testing
         defer { lowered.remove() }
         try lowered.write(".linter.yml", "xcode_version: 27\ndeployment_target:\n  macOS: 13.5\n")
         let run = InProcess.run(["migrate", "--json", "--type", "Store"], in: lowered.root)
-        #expect(run.stdout == #"{"migrated":[],"refused":[{"type":"Store","reasons":["the deployment target macOS 13.5 is below macOS 14, where @Observable begins (from .linter.yml:2)"]}]}"# + "\n")
+        #expect(run.stdout == #"{"migrated":[],"refused":[{"type":"Store","reasons":["the deployment target macOS 13.5 is below macOS 14, where @Observable begins (from .linter.yml:2)"]}],"blockers":[],"summary":"migrated 0 of 1 class"}"# + "\n")
         #expect(lowered.read("Sources/App/Model/Store.swift")?.contains("@Observable") == false)
         let config = InProcess.run(["config"], in: lowered.root)
         #expect(config.stdout.contains("deployment_target: {macOS: 13.5}"), "\(config.stdout)")

@@ -351,7 +351,7 @@ enum MigrationFixtures {
 
         func keep<T: ObservableObject>(_ object: T) -> [any ObservableObject] { [object] }
 
-        """], "`ObservableObject` is used as a generic constraint or existential at Store.swift:7")
+        """], "`ObservableObject` is used as a type at Store.swift:7 (an existential or a `where` clause)")
     }
 
     @Test func refiningProtocol() throws {
@@ -365,34 +365,6 @@ enum MigrationFixtures {
         }
 
         """], "it conforms to `ObservableObject` through `StoreProtocol`, a protocol refining it")
-    }
-
-    @Test func lazyVar() throws {
-        try expectKept(["Store.swift": """
-        import Combine
-
-        final class Store: ObservableObject {
-            @Published var title = ""
-            lazy var formatter: [String] = ["a"]
-        }
-
-        """], "it has `lazy var formatter`")
-    }
-
-    @Test func otherPropertyWrapper() throws {
-        try expectKept(["Store.swift": """
-        import Combine
-
-        @propertyWrapper struct Clamped {
-            var wrappedValue: Int
-        }
-
-        final class Store: ObservableObject {
-            @Published var title = ""
-            @Clamped var level = 3
-        }
-
-        """], "its property `level` has the property wrapper `@Clamped`")
     }
 
     @Test func environmentObjectWhoseProjectionIsUsed() throws {
@@ -466,10 +438,11 @@ enum MigrationFixtures {
             "Store.swift": """
             import Combine
 
-            final class Store: ObservableObject {
+            class Store: ObservableObject {
                 @Published var title = ""
-                lazy var cache: [String] = []
             }
+
+            final class SpecialStore: Store {}
 
             final class Settings: ObservableObject {
                 @Published var dark = false
@@ -489,14 +462,75 @@ enum MigrationFixtures {
         ]
         let run = try MigrationHarness.checkedMigration(files, xcode: 27)
         #expect(run.report.migrated.map { $0.type } == ["Settings"])
-        #expect(run.report.refused.map { $0.type } == ["Store"])
+        #expect(run.report.refused.map { $0.type } == ["SpecialStore", "Store"])
         #expect(run.files["Views/StoreView.swift"] == Self.view)
-        #expect(run.files["Store.swift"]!.contains("final class Store: ObservableObject {\n    @Published var title"))
+        #expect(run.files["Store.swift"]!.contains("class Store: ObservableObject {\n    @Published var title"))
         #expect(run.files["Views/SettingsView.swift"]!.contains("@State private var settings = Settings()"))
     }
 }
 
 @Suite struct MigrationUseTests {
+    /// A `lazy var` or another property wrapper was never published: `@ObservationIgnored` keeps
+    /// it unobserved, and lets `@Observable` compile.
+    @Test func lazyVarAndOtherPropertyWrappersAreIgnoredByObservation() throws {
+        let files = [
+            "Store.swift": """
+            import Combine
+
+            @propertyWrapper struct Clamped {
+                var wrappedValue: Int
+            }
+
+            @MainActor
+            final class Store: ObservableObject {
+                @Published var title = ""
+                private(set) lazy var fields: [String] = [title]
+                @Clamped var level = 3
+                static let shared = Store()
+            }
+
+            """,
+            "Views/StoreView.swift": MigrationRefusalTests.view,
+        ]
+        let run = try MigrationHarness.checkedMigration(files, xcode: 27)
+        #expect(run.report.migrated.map(\.type) == ["Store"], "\(run.report)")
+        let store = try #require(run.files["Store.swift"])
+        #expect(store.contains("    @ObservationIgnored private(set) lazy var fields: [String] = [title]\n"), "\(store)")
+        #expect(store.contains("    @ObservationIgnored @Clamped var level = 3\n"), "\(store)")
+        #expect(store.contains("    static let shared = Store()\n"), "\(store)")
+    }
+
+    /// A SwiftData `@Model` class is `Observable` already: it only loses `ObservableObject`.
+    /// (SwiftData is not on Linux: the text is checked, not compiled.)
+    @Test func swiftDataModelOnlyDropsObservableObject() {
+        let files = [
+            "Vault.swift": """
+            import SwiftData
+
+            @Model
+            final class Vault: ObservableObject, Codable {
+                @Attribute(.unique) var name: String
+                @Relationship(deleteRule: .cascade) var coins: [String] = []
+                init(name: String) { self.name = name }
+            }
+
+            """,
+            "VaultView.swift": """
+            import SwiftUI
+
+            struct VaultView: View {
+                @ObservedObject var vault: Vault
+                var body: some View { Text(vault.name) }
+            }
+
+            """,
+        ]
+        let run = MigrationHarness.migrate(files, xcode: 27)
+        #expect(run.report.migrated.map(\.type) == ["Vault"], "\(run.report)")
+        #expect(run.files["Vault.swift"] == files["Vault.swift"]!.replacingOccurrences(of: "Vault: ObservableObject, Codable", with: "Vault: Codable"))
+        #expect(run.files["VaultView.swift"]!.contains("    var vault: Vault\n"))
+    }
+
     @Test func stateObjectCreatedInInitOnXcode27AndObservedObjectInInit() throws {
         let files = [
             "Store.swift": """

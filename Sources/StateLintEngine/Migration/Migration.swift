@@ -29,6 +29,8 @@ package enum Migration {
         package var deploymentTargets: DeploymentTargets?
         package var knownClasses: [String] = []
         package var displayPath: (String) -> String = { $0 }
+        /// Threads for reading the files and their uses.
+        package var jobs = 1
 
         package init(files: [(path: String, bytes: [UInt8])]) { self.files = files }
     }
@@ -42,23 +44,65 @@ package enum Migration {
             package var type: String
             package var reasons: [String]
         }
+        /// A place that keeps more than one class (a value StateLint cannot type, an existential).
+        package struct Blocker: Sendable, Equatable {
+            package var file: String
+            package var line: Int
+            package var reason: String
+            /// What to write there so that StateLint can tell which class it is.
+            package var unblock: String?
+            package var keeps: [String]
+        }
         package var migrated: [Migrated] = []
         package var refused: [Refused] = []
+        /// Most classes kept first.
+        package var blockers: [Blocker] = []
         /// Said once for the whole run (the deployment target is unknown).
         package var notes: [String] = []
 
-        /// One line per class.
+        /// `migrated N of M classes; K blockers keep L of them`.
+        package var summary: String {
+            let total = migrated.count + refused.count
+            var text = "migrated \(migrated.count) of \(total) \(total == 1 ? "class" : "classes")"
+            if !blockers.isEmpty {
+                let kept = Set(blockers.flatMap(\.keeps)).count
+                text += "; \(blockers.count) \(blockers.count == 1 ? "blocker keeps" : "blockers keep") \(kept) of them"
+            }
+            return text
+        }
+
+        /// One line per class, one per blocker, and the summary.
         package var lines: [String] {
             migrated.map { "migrated \($0.type): " + $0.files.joined(separator: ", ") }
                 + refused.map { "kept \($0.type): " + $0.reasons.joined(separator: "; ") }
+                + blockers.map { blocker in
+                    let unblock = blocker.unblock.map { "; to unblock: \($0)" } ?? ""
+                    return "blocker \(blocker.file):\(blocker.line) keeps \(blocker.keeps.count) classes ("
+                        + Self.listed(blocker.keeps) + "): \(blocker.reason)" + unblock
+                }
+                + [summary]
         }
 
-        /// `{"migrated":[{"type":…,"files":[…]}],"refused":[{"type":…,"reasons":[…]}]}`, and
+        private static func listed(_ names: [String]) -> String {
+            let shown = names.prefix(5).joined(separator: ", ")
+            return names.count > 5 ? shown + ", … \(names.count - 5) more" : shown
+        }
+
+        /// `{"migrated":[{"type":…,"files":[…]}],"refused":[{"type":…,"reasons":[…]}],
+        /// "blockers":[{"file":…,"line":…,"reason":…,"unblock":…,"keeps":[…]}],"summary":…}`, and
         /// `"notes":[…]` when there are notes.
         package var json: JSONValue {
             var entries: [(key: String, value: JSONValue)] = [
                 ("migrated", .array(migrated.map { .object([("type", .string($0.type)), ("files", .array($0.files.map(JSONValue.string)))]) })),
                 ("refused", .array(refused.map { .object([("type", .string($0.type)), ("reasons", .array($0.reasons.map(JSONValue.string)))]) })),
+                ("blockers", .array(blockers.map { blocker in
+                    var fields: [(key: String, value: JSONValue)] = [("file", .string(blocker.file)), ("line", .int(blocker.line)),
+                                                                  ("reason", .string(blocker.reason))]
+                    if let unblock = blocker.unblock { fields.append(("unblock", .string(unblock))) }
+                    fields.append(("keeps", .array(blocker.keeps.map(JSONValue.string))))
+                    return .object(fields)
+                })),
+                ("summary", .string(summary)),
             ]
             if !notes.isEmpty { entries.append(("notes", .array(notes.map(JSONValue.string)))) }
             return .object(entries)
@@ -80,17 +124,24 @@ package enum Migration {
     private static let maximumPasses = 16
 
     package static func run(_ request: Request) -> Outcome {
-        let sources = request.files.map { MigrationSource(path: $0.path, bytes: $0.bytes, displayPath: request.displayPath($0.path)) }
+        let shown = request.files.map { request.displayPath($0.path) }
+        let sources = parallelMap(Array(request.files.indices), jobs: request.jobs) { [files = request.files] index in
+            MigrationSource(path: files[index].path, bytes: files[index].bytes, displayPath: shown[index])
+        }
         let bytes = Dictionary(request.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         let candidates = MigrationCandidates(sources, requested: request.requested)
-        let uses = MigrationRewrites.uses(candidates, sources, xcodeMajor: request.xcodeMajor)
+        let project = MigrationProject(sources: sources, candidates: candidates, xcodeMajor: request.xcodeMajor)
+        let uses = resolved(MigrationUses.scan(project, jobs: request.jobs))
         var reasons = candidates.reasons
         let deploymentRefusal = request.deploymentRefusal ?? request.deploymentTargets?.observationRefusal
+        var byClass: [String: [ClassUse]] = [:]
+        for use in uses {
+            for name in use.classes { byClass[name, default: []].append(use) }
+        }
         for candidate in candidates.candidates {
             func add(_ reason: String) { if !(reasons[candidate.name] ?? []).contains(reason) { reasons[candidate.name, default: []].append(reason) } }
             if let deployment = deploymentRefusal { add(deployment) }
-            for reason in uses.byClass[candidate.name]?.refusals ?? [] { add(reason) }
-            for reason in uses.refuseAll { add(reason) }
+            for use in byClass[candidate.name] ?? [] { if let reason = use.reason { add(reason) } }
         }
         let selected = candidates.candidates.filter { $0.isRequested && (request.types.isEmpty || request.types.contains($0.name)) }
         var outcome = Outcome()
@@ -104,12 +155,12 @@ package enum Migration {
             var owners: [String: Set<String>] = [:]  // path → classes with edits there
             var lazilyOwned: [(type: String, path: String, offset: Int, place: String)] = []
             for candidate in active {
-                let migration = uses.byClass[candidate.name] ?? ClassMigration()
-                for edit in MigrationRewrites.classEdits(candidate, sources) + migration.edits {
+                let own = (byClass[candidate.name] ?? []).filter { $0.reason == nil && $0.classes.count == 1 }
+                for edit in MigrationRewrites.classEdits(candidate, sources) + own.flatMap(\.edits) {
                     edits[edit.path, default: []].append(edit)
                     owners[edit.path, default: []].insert(candidate.name)
                 }
-                lazilyOwned += migration.lazilyOwned.map { (candidate.name, $0.path, $0.offset, $0.place) }
+                lazilyOwned += own.compactMap(\.lazilyOwned).map { (candidate.name, $0.path, $0.offset, $0.place) }
             }
             // One fix per file: its edits, each once.
             let paths = edits.keys.sorted()
@@ -185,7 +236,65 @@ package enum Migration {
         for name in request.types where !selected.contains(where: { $0.name == name }) {
             outcome.report.refused.append(.init(type: name, reasons: ["no class of that name conforms to `ObservableObject` where StateLint looked"]))
         }
+        outcome.report.blockers = blockers(uses, among: Set(selected.map(\.name)))
         return outcome
+    }
+
+    /// The uses with the classes of generic parameters filled in (the classes used for each
+    /// parameter, through parameters passed on to others), and `.environmentObject(x)` of an
+    /// untyped `x` narrowed to the classes read from the environment.
+    private static func resolved(_ scanned: [ClassUse]) -> [ClassUse] {
+        var uses = scanned
+        var used: [GenericParameterKey: Set<String>] = [:]
+        var changed = true
+        var rounds = 0
+        while changed && rounds < 32 {
+            changed = false
+            rounds += 1
+            for use in uses {
+                guard let key = use.instantiates else { continue }
+                var classes = use.classes
+                if let passed = use.genericParameter { classes.formUnion(used[passed] ?? []) }
+                let before = used[key]?.count ?? 0
+                used[key, default: []].formUnion(classes)
+                if used[key]!.count != before { changed = true }
+            }
+        }
+        let readFromEnvironment = Set(uses.filter(\.readsFromEnvironment).flatMap(\.classes))
+        for index in uses.indices {
+            if let key = uses[index].genericParameter { uses[index].classes.formUnion(used[key] ?? []) }
+            if uses[index].onlyClassesReadFromEnvironment { uses[index].classes.formIntersection(readFromEnvironment) }
+        }
+        return uses
+    }
+
+    /// Every place that keeps more than one of `selected` once, most classes first.
+    private static func blockers(_ uses: [ClassUse], among selected: Set<String>) -> [Report.Blocker] {
+        var merged: [String: Report.Blocker] = [:]
+        var order: [String] = []
+        for use in uses {
+            guard let reason = use.reason else { continue }
+            let keeps = use.classes.intersection(selected)
+            guard keeps.count > 1 else { continue }
+            let key = use.place + "\u{0}" + reason
+            if var blocker = merged[key] {
+                blocker.keeps = Array(Set(blocker.keeps).union(keeps)).sorted()
+                merged[key] = blocker
+                continue
+            }
+            let (file, line) = split(use.place)
+            merged[key] = Report.Blocker(file: file, line: line, reason: reason, unblock: use.unblock, keeps: keeps.sorted())
+            order.append(key)
+        }
+        return order.compactMap { merged[$0] }.sorted {
+            ($0.keeps.count, $1.file, $1.line) > ($1.keeps.count, $0.file, $0.line)
+        }
+    }
+
+    /// `path:line` → (path, line).
+    private static func split(_ place: String) -> (String, Int) {
+        guard let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) else { return (place, 0) }
+        return (String(place[..<colon]), line)
     }
 
     /// `state_inline_class_init`'s findings in `files`, with their lazily owned fixes.

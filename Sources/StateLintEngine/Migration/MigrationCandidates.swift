@@ -5,7 +5,8 @@ import StateLintRules
 
 /// The classes `statelint migrate` looks at: every class of the project that conforms to
 /// `ObservableObject` (directly, in an extension, through a superclass or a protocol refining
-/// it), and the reasons found in the class and its uses that keep one as it is.
+/// it), and the reasons found in the class itself that keep one as it is (its uses are
+/// `MigrationUses`).
 package struct MigrationCandidates {
     package struct Candidate {
         package let name: String
@@ -20,9 +21,16 @@ package struct MigrationCandidates {
         package var scopes: [(file: Int, body: ClosedRange<Int>)] = []
         /// Whether it is declared under the paths asked for.
         package var isRequested = true
+        /// A SwiftData `@Model` class, already `Observable`.
+        package var isSwiftDataModel = false
+        /// Stored properties `@Observable` cannot track (`lazy var`, another property wrapper), by
+        /// declaration index: they get `@ObservationIgnored`.
+        package var ignoredProperties: [Int] = []
     }
 
     package var candidates: [Candidate] = []
+    /// `ObservableObject` and the project's protocols refining it, by last name.
+    package var observableProtocols: Set<String> = ["ObservableObject"]
     /// Reasons that keep a class, by name, in the order found.
     package var reasons: [String: [String]] = [:]
 
@@ -30,6 +38,7 @@ package struct MigrationCandidates {
     /// Attributes of a stored property that are no property wrapper.
     private static let plainAttributes: Set<String> = [
         "Published", "MainActor", "ObservationIgnored", "IBOutlet", "IBInspectable", "NSCopying", "GKInspectable",
+        "objc", "nonobjc", "available", "discardableResult", "preconcurrency", "Sendable", "inlinable", "usableFromInline",
     ]
 
     package mutating func refuse(_ name: String, _ reason: String) {
@@ -112,85 +121,33 @@ package struct MigrationCandidates {
             for ext in extensions[name] ?? [] {
                 if let body = files[ext.file].declarations[ext.declaration].body { candidate.scopes.append((ext.file, body)) }
             }
+            // A SwiftData model is `Observable` through `@Model`: it only drops `ObservableObject`.
+            candidate.isSwiftDataModel = file.structure.attributes(of: place.declaration).contains { file.structure.attributeName($0) == "Model" }
             for member in file.structure.members(of: place.declaration) where file.declarations[member].kind == .variable {
                 let property = file.code.string(file.declarations[member].nameToken)
-                if file.structure.modifiers(of: member).contains(.lazy) {
-                    refuse(name, "it has `lazy var \(property)`, which `@Observable` does not allow")
-                }
+                let modifiers = file.structure.modifiers(of: member)
+                var ignored = modifiers.contains(.lazy)
                 for attribute in file.structure.attributes(of: member) {
                     let attributeName = file.structure.attributeName(attribute)
                     if attributeName == "Published" {
                         candidate.published.insert(property)
                         if attribute.arguments != nil { refuse(name, "`@Published` of `\(property)` has arguments") }
+                    } else if attributeName == "ObservationIgnored" {
+                        ignored = false
+                        break
                     } else if let first = attributeName.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
                               !Self.plainAttributes.contains(attributeName) {
-                        refuse(name, "its property `\(property)` has the property wrapper `@\(attributeName)`")
+                        ignored = true  // another property wrapper: `@Observable` cannot take it
                     }
+                }
+                // The class never published these (neither a `lazy var` nor another wrapper can be
+                // `@Published`), so `@ObservationIgnored` keeps what views saw, and lets them compile.
+                if ignored, !candidate.isSwiftDataModel, !modifiers.contains(.static), !modifiers.contains(.class) {
+                    candidate.ignoredProperties.append(member)
                 }
             }
             candidates.append(candidate)
         }
-        scanPublishers(files)
-        scanConstraints(files)
-    }
-
-    /// `$property` publishers and `objectWillChange`, anywhere in the project.
-    private mutating func scanPublishers(_ files: [MigrationSource]) {
-        let known = MigrationTypeNames(candidates: Set(candidates.map(\.name)), files: files)
-        for (f, file) in files.enumerated() {
-            let code = file.code
-            for k in 0..<code.count where code.kind(k) == .identifier {
-                let first = file.bytes[code[k].start]
-                let isMember = code.kind(k - 1) == .period
-                if first == UInt8(ascii: "$") {
-                    let property = String(code.string(k).dropFirst())
-                    for candidate in candidates where candidate.published.contains(property) {
-                        let inside = candidate.scopes.contains { $0.file == f && $0.body.contains(k) }
-                        if isMember || inside {
-                            refuse(candidate.name, "its publisher `$\(property)` is used at \(file.place(k))")
-                        }
-                    }
-                } else if first == UInt8(ascii: "o"), code.text(k, is: "objectWillChange") {
-                    if let owner = candidates.first(where: { $0.scopes.contains { $0.file == f && $0.body.contains(k) } }),
-                       !isMember || code.keyword(k - 2) == .self {
-                        refuse(owner.name, "its `objectWillChange` is used at \(file.place(k))")
-                        continue
-                    }
-                    var type: String?
-                    if isMember, code.kind(k - 2) == .identifier {
-                        type = file.typeOfName(code.string(k - 2), near: k, knownTypes: known)
-                    }
-                    for candidate in candidates where type == nil || type == candidate.name {
-                        refuse(candidate.name, type == nil
-                               ? "`objectWillChange` is used at \(file.place(k)) on a value StateLint cannot type"
-                               : "its `objectWillChange` is used at \(file.place(k))")
-                    }
-                }
-            }
-        }
-    }
-
-    /// `ObservableObject` written anywhere but after a class's, extension's or protocol's `:`
-    /// (`T: ObservableObject`, `any ObservableObject`, `some ObservableObject`): a migrated class
-    /// could no longer be passed there, and StateLint cannot tell which classes are.
-    private mutating func scanConstraints(_ files: [MigrationSource]) {
-        for file in files {
-            var inherited: Set<Int> = []
-            for (d, declaration) in file.declarations.enumerated() where declaration.kind.isTypeLike {
-                for start in file.structure.inheritanceStarts(of: d) {
-                    inherited.insert(start)
-                    if file.code.kind(start + 1) == .period { inherited.insert(start + 2) }
-                }
-            }
-            let code = file.code
-            for k in 0..<code.count where code.kind(k) == .identifier && code.text(k, is: "ObservableObject") && !inherited.contains(k) {
-                // `Combine.ObservableObject` after `:` starts at `Combine`.
-                if code.kind(k - 1) == .period, inherited.contains(k - 2) { continue }
-                if code.kind(k - 1) == .keyword, code.keyword(k - 1) == .import { continue }
-                for candidate in candidates {
-                    refuse(candidate.name, "`ObservableObject` is used as a generic constraint or existential at \(file.place(k)), where a migrated class could no longer go")
-                }
-            }
-        }
+        observableProtocols = refining.union(["ObservableObject"])
     }
 }

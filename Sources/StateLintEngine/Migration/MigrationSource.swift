@@ -33,73 +33,9 @@ package struct MigrationSource {
         k >= 0 && k < code.count && code.string(k) == text
     }
 
-    /// The innermost type or extension whose body holds token `k`.
-    package func enclosingType(of k: Int) -> Int? {
-        var best: Int?
-        for (index, declaration) in declarations.enumerated() where declaration.kind.isTypeLike {
-            guard let body = declaration.body, body.contains(k) else { continue }
-            if best == nil || body.lowerBound > declarations[best!].body!.lowerBound { best = index }
-        }
-        return best
-    }
-
-    /// The type a variable's declaration names: its annotation, or the type its initial value
-    /// creates (`Model()`, `Model.init()`) or reads (`Model.shared`, see `createdType`).
-    package func declaredType(ofVariable index: Int, knownTypes: MigrationTypeNames) -> String? {
-        let declaration = declarations[index]
-        if let annotation = declaration.typeAnnotation, let (name, _) = TypeNames.annotatedType(annotation, in: code) {
-            return name
-        }
-        guard let initializer = declaration.initializer, !initializer.isEmpty else { return nil }
-        return createdType(at: initializer.lowerBound, knownTypes: knownTypes)
-    }
-
-    /// `Model(…)`, `Model.init(…)` at `k`: the type's name. `Owner.member` (not called): the type
-    /// the project declares for that static property (`SharedStore.ui` → `UIStore`), if it says.
-    package func createdType(at k: Int, knownTypes: MigrationTypeNames) -> String? {
-        guard let (name, end) = TypeNames.qualifiedName(at: k, in: code) else { return nil }
-        let components = name.split(separator: ".").map(String.init)
-        if components.count >= 2, let member = components.last, !startsUppercase(member) {
-            guard code.kind(end) != .leftParen, member != "init" else {
-                return member == "init" ? components.dropLast().last : nil
-            }
-            return knownTypes.staticMember(owner: components[components.count - 2], member)
-        }
-        let last = components.last ?? name
-        guard startsUppercase(last) else { return nil }
-        return code.kind(end) == .leftParen ? last : nil
-    }
-
-    /// The type of `name` used at token `k`: a property of the enclosing type (or of the file)
-    /// with a declared or created type; nil when StateLint cannot tell.
-    package func typeOfName(_ name: String, near k: Int, knownTypes: MigrationTypeNames) -> String? {
-        let enclosing = enclosingType(of: k)
-        var found: Set<String> = []
-        var unknown = false
-        for (index, declaration) in declarations.enumerated() where declaration.kind == .variable {
-            guard code.string(declaration.nameToken) == name else { continue }
-            if let enclosing, declaration.parent != enclosing, declarations[declaration.parent ?? enclosing].kind != .function,
-               declarations[declaration.parent ?? enclosing].kind != .initializer {
-                continue
-            }
-            if let type = declaredType(ofVariable: index, knownTypes: knownTypes) { found.insert(type) } else { unknown = true }
-        }
-        guard !unknown, found.count == 1 else { return nil }
-        return found.first
-    }
-
-    /// The type of the expression `start..<end` when it is a creation or a (possibly `self.`) name.
-    package func typeOfExpression(_ range: Range<Int>, knownTypes: MigrationTypeNames) -> String? {
-        guard !range.isEmpty else { return nil }
-        var k = range.lowerBound
-        if let created = createdType(at: k, knownTypes: knownTypes), let end = TypeNames.qualifiedNameEnd(at: k, in: code) {
-            // `Model(…)` whole, or `Owner.member` whole.
-            if end == range.upperBound { return created }
-            if let close = code.partner(of: end), close + 1 == range.upperBound { return created }
-        }
-        if code.keyword(k) == .self, code.kind(k + 1) == .period { k += 2 }
-        guard k + 1 == range.upperBound, code.kind(k) == .identifier else { return nil }
-        return typeOfName(code.string(k), near: k, knownTypes: knownTypes)
+    /// Whether token `k` is outside every type's and extension's body.
+    package func isTopLevel(_ k: Int) -> Bool {
+        !declarations.contains { $0.kind.isTypeLike && $0.body?.contains(k) == true }
     }
 
     // MARK: Edits
@@ -138,44 +74,5 @@ package struct MigrationSource {
     /// The attribute's whole text range (name and arguments).
     package func range(of attribute: Declaration.Attribute) -> Range<Int> {
         code[attribute.token].start..<(attribute.arguments.map { code[$0.upperBound].end } ?? code[attribute.token].end)
-    }
-}
-
-/// What the migration knows of types across the project: the candidate classes, and the type
-/// each static property declares or creates (`static let ui = UIStore()` in `SharedStore`), by
-/// `Owner.member` with the owner's last name. A name declared with two types is not known.
-package struct MigrationTypeNames {
-    package let candidates: Set<String>
-    private let staticMembers: [String: String?]
-
-    package init(candidates: Set<String>, files: [MigrationSource]) {
-        self.candidates = candidates
-        var members: [String: String?] = [:]
-        let plain = MigrationTypeNames(candidates: candidates, members: [:])
-        for file in files {
-            let structure = file.structure
-            for (index, declaration) in file.declarations.enumerated() where declaration.kind == .variable {
-                guard let parent = declaration.parent, file.declarations[parent].kind.isTypeLike else { continue }
-                let modifiers = structure.modifiers(of: index)
-                guard modifiers.contains(.static) || modifiers.contains(.class) else { continue }
-                let owner = structure.name(of: parent).split(separator: ".").last.map(String.init) ?? ""
-                let key = owner + "." + file.code.string(declaration.nameToken)
-                let type = file.declaredType(ofVariable: index, knownTypes: plain)
-                if let existing = members[key], existing != type { members[key] = .some(nil) } else { members[key] = type }
-            }
-        }
-        staticMembers = members
-    }
-
-    private init(candidates: Set<String>, members: [String: String?]) {
-        self.candidates = candidates
-        staticMembers = members
-    }
-
-    package func contains(_ name: String) -> Bool { candidates.contains(name) }
-
-    /// The type of `Owner.member`, when the project declares that static property once.
-    package func staticMember(owner: String, _ member: String) -> String? {
-        staticMembers[owner + "." + member] ?? nil
     }
 }

@@ -10,7 +10,7 @@ package struct CallArguments {
         var k = start
         func finish(_ end: Int) {
             defer { start = end + 1 }
-            guard start < end else { return }
+            guard start < end, start < list.upperBound else { return }
             if code.kind(start) == .identifier || code.kind(start) == .keyword, code.kind(start + 1) == .colon, start + 2 < end {
                 result.arguments.append((code.string(start), (start + 2)..<end))
             } else {
@@ -46,6 +46,44 @@ package struct ClosureCall {
     package var firstArgument: Range<Int>?
 
     package static let elementViews: Set<String> = ["ForEach", "List"]
+
+    /// Whether the `{` at `open` starts a closure (not a control-flow block): it follows a value,
+    /// an argument's `:`, `(`, `,`, `=`, `in` or `return`, or another closure's `}`.
+    package static func isClosure(at open: Int, in code: CodeTokens) -> Bool {
+        guard open > 0 else { return false }
+        switch code.kind(open - 1) {
+        case .identifier, .rightParen, .rightBracket, .colon, .leftParen, .comma, .leftBracket, .rightBrace:
+            // `if x {`, `for a in b {`, `while c {`: a block after a condition's last name.
+            if code.kind(open - 1) == .identifier || code.kind(open - 1) == .rightParen || code.kind(open - 1) == .rightBracket {
+                return !isConditionBlock(open, code)
+            }
+            return true
+        case .operator: return code.text(open - 1, is: "=")
+        case .keyword:
+            let keyword = code.keyword(open - 1)
+            return keyword == .in || keyword == .return
+        default: return false
+        }
+    }
+
+    /// Whether the `{` at `open` ends the header of an `if`, `guard … else`, `while`, `for`,
+    /// `switch`, `catch` or `do` on its line.
+    private static func isConditionBlock(_ open: Int, _ code: CodeTokens) -> Bool {
+        var j = open - 1
+        var steps = 0
+        while j >= 0, steps < 256 {
+            steps += 1
+            if let partner = code.partner(of: j), partner < j { j = partner - 1; continue }
+            switch code.keyword(j) {
+            case .if, .guard, .while, .for, .switch, .catch, .do, .else, .repeat: return true
+            default: break
+            }
+            if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace || code.kind(j) == .semicolon { return false }
+            if code.lineBreakBefore[j], !ExpressionBounds.continuesExpression(j, in: code) { return false }
+            j -= 1
+        }
+        return false
+    }
 
     package static func find(closureAt open: Int, in code: CodeTokens) -> ClosureCall? {
         var p = open - 1

@@ -68,6 +68,12 @@ package final class ExpressionTyper {
         }
     }
 
+    /// The type written in code tokens `range` (an annotation, a generic argument), with the
+    /// generic parameters of the declarations around it recognised as such.
+    package func writtenType(_ range: Range<Int>, in file: Int) -> ValueType? {
+        TypeSyntax.parse(range, in: code(file)).map { contextualized($0, at: range.lowerBound, file) }
+    }
+
     /// The type `self` has at `k`: the innermost enclosing type or extension.
     package func selfType(at k: Int, in file: Int) -> ValueType? {
         guard let type = directory.enclosingType(of: k, in: file) else { return nil }
@@ -206,6 +212,11 @@ package final class ExpressionTyper {
                 current = nameType(name, at: s, file)
                 j = s + 1
             }
+        } else if kind == .leftBracket, let close = code.partner(of: s), code.kind(close + 1) == .leftParen,
+                  let type = TypeSyntax.parse(s..<(close + 1), in: code) {
+            // `[Coin]()`, `[String: Coin]()`: an empty collection of a written type.
+            current = contextualized(type, at: s, file).metatype
+            j = close + 1
         } else if kind == .leftParen, let close = code.partner(of: s) {
             guard !hasTopLevelComma(s + 1, close, code) else { return nil }
             current = type(of: (s + 1)..<close, in: file)
@@ -448,13 +459,19 @@ package final class ExpressionTyper {
             let places = directory.members(named: name, ofType: owner)
             if !places.isEmpty {
                 let substitution = self.substitution(for: owner, in: type)
-                return memberLookup(places, substitution: substitution, receiver: type)
+                return memberLookup(places, substitution: substitution, receiver: type, called: called)
             }
             // A nested type: `Outer.Inner`.
             if type.isMetatype, startsUppercase(name), directory.declaresType(name) {
                 return .value(ValueType(name).metatype)
             }
             queue += directory.inheritance(ofType: owner)
+            // `typealias Post = Entity<PostData>`: the members of what it names.
+            if owner == type.lastName, let target = directory.aliasTarget(of: owner), target.lastName != owner {
+                var aliased = target
+                aliased.isMetatype = type.isMetatype
+                return member(name, of: aliased, called: called)
+            }
         }
         return .unknown
     }
@@ -475,14 +492,17 @@ package final class ExpressionTyper {
         return map
     }
 
-    private func memberLookup(_ places: [TypeDirectory.Place], substitution: [String: ValueType], receiver: ValueType) -> MemberLookup {
+    private func memberLookup(_ places: [TypeDirectory.Place], substitution: [String: ValueType], receiver: ValueType,
+                              called: Bool) -> MemberLookup {
+        // `coins` and `coins(for:)` may both be declared: a call is the method, a read the property.
         let functions = places.filter { directory.declaration($0).kind == .function }
-        if !functions.isEmpty {
+        let others = places.filter { directory.declaration($0).kind != .function && directory.declaration($0).kind != .initializer }
+        if !functions.isEmpty && (called || others.isEmpty) {
             let returns = agreedReturnType(functions, receiver: receiver).map { substitute($0, substitution) }
             return .function(returns: returns, places: functions)
         }
         var agreed: ValueType?
-        for place in places {
+        for place in others {
             let declaration = directory.declaration(place)
             let value: ValueType?
             switch declaration.kind {

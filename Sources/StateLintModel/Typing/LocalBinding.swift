@@ -153,16 +153,35 @@ package enum LocalBinding: Equatable {
         return false
     }
 
-    /// Whether `( … )` is a pattern that binds `name`: `(let a, let b)`, `let (a, b)`, `.some(let x)`.
-    private static func patternBinds(_ name: String, in group: ClosedRange<Int>, _ code: CodeTokens) -> Bool {
-        let isDestructuring = code.keyword(group.lowerBound - 1) == .let || code.keyword(group.lowerBound - 1) == .var
-        var sawBindingKeyword = isDestructuring
-        for j in group {
-            if code.keyword(j) == .let || code.keyword(j) == .var { sawBindingKeyword = true }
-            if sawBindingKeyword, code.kind(j) == .identifier, code.text(j, name),
-               code.kind(j - 1) != .period, code.kind(j + 1) != .leftParen, code.kind(j + 1) != .period {
+    /// Whether `( … )` is a pattern that binds `name`: `let (a, b)`, `case let (a, b)`,
+    /// `.some(let x)`, `(let a, var b)`. Closures inside are not looked at.
+    private static func patternBinds(_ name: String, in group: ClosedRange<Int>, _ code: CodeTokens, bound: Bool? = nil) -> Bool {
+        let before = code.keyword(group.lowerBound - 1)
+        var binding = bound ?? (before == .let || before == .var)
+        if bound == nil, code.kind(group.lowerBound - 1) == .identifier, code.kind(group.lowerBound - 2) == .period {
+            // `case .some(let x)`, `case let .some(x)`: an enum case pattern.
+            var j = group.lowerBound - 3
+            while code.kind(j) == .identifier || code.kind(j) == .period { j -= 1 }
+            if code.keyword(j) == .let || code.keyword(j) == .var { binding = true }
+            guard binding || code.keyword(j) == .case else { return false }
+        } else if bound == nil, !binding, before != .case {
+            // A call's arguments or a parenthesised expression: no pattern, unless `(let a, …)`.
+            guard code.kind(group.lowerBound - 1) != .identifier, code.kind(group.lowerBound - 1) != .rightParen else { return false }
+        }
+        var j = group.lowerBound + 1
+        while j < group.upperBound {
+            if code.kind(j) == .leftBrace, let close = code.partner(of: j) { j = close + 1; continue }
+            if code.kind(j) == .leftParen, let close = code.partner(of: j) {
+                if patternBinds(name, in: j...close, code, bound: binding || code.keyword(j - 1) == .let || code.keyword(j - 1) == .var) { return true }
+                j = close + 1
+                continue
+            }
+            let bindsHere = binding || code.keyword(j - 1) == .let || code.keyword(j - 1) == .var
+            if bindsHere, code.kind(j) == .identifier, code.text(j, name), code.kind(j - 1) != .period,
+               code.kind(j + 1) == .comma || code.kind(j + 1) == .rightParen || code.kind(j + 1) == .colon {
                 return true
             }
+            j += 1
         }
         return false
     }

@@ -12,12 +12,18 @@ package final class TypeDirectory: Sendable {
     package struct Place: Hashable, Sendable {
         package let file: Int
         package let declaration: Int
+
+        package init(file: Int, declaration: Int) {
+            self.file = file
+            self.declaration = declaration
+        }
     }
 
     package let files: [FileStructure]
     private let typeParts: [String: [Place]]
     private let memberPlaces: [String: [String: [Place]]]
     private let globalPlaces: [String: [Place]]
+    private let aliasPlaces: [String: [Place]]
     /// Per file: the declaration whose body opens at a `{` (code index), and the type-like
     /// declarations with a body, by the position of their `{`.
     private let bodyOwners: [[Int32: Int32]]
@@ -29,6 +35,7 @@ package final class TypeDirectory: Sendable {
         var parts: [String: [Place]] = [:]
         var members: [String: [String: [Place]]] = [:]
         var globals: [String: [Place]] = [:]
+        var aliases: [String: [Place]] = [:]
         var owners: [[Int32: Int32]] = []
         var bodies: [[Int32]] = []
         var genericFunctions: [[Int32]] = []
@@ -62,6 +69,7 @@ package final class TypeDirectory: Sendable {
                     parts[lastName(d), default: []].append(place)
                 }
                 guard declaration.kind != .extension else { continue }
+                if declaration.kind == .typealias { aliases[structure.code.string(declaration.nameToken), default: []].append(place) }
                 let name = declaration.kind == .initializer ? "init" : structure.code.string(declaration.nameToken)
                 if let parent = declaration.parent {
                     guard declarations[parent].kind.isTypeLike else { continue }
@@ -77,6 +85,7 @@ package final class TypeDirectory: Sendable {
         typeParts = parts
         memberPlaces = members
         globalPlaces = globals
+        aliasPlaces = aliases
         bodyOwners = owners
         typeBodies = bodies
         genericFunctionIndices = genericFunctions
@@ -101,6 +110,14 @@ package final class TypeDirectory: Sendable {
 
     /// Top-level variables and functions named `name`.
     package func globals(named name: String) -> [Place] { globalPlaces[name] ?? [] }
+
+    /// The type a `typealias` of that name stands for, when the project declares one alias of
+    /// that name (anywhere) and its target is a type the typer reads.
+    package func aliasTarget(of name: String) -> ValueType? {
+        guard let places = aliasPlaces[name], places.count == 1, let place = places.first,
+              let target = declaration(place).typeAnnotation else { return nil }
+        return TypeSyntax.parse(target, in: files[place.file].code)
+    }
 
     /// The kind of the type's own declarations (not extensions); nil when unknown or when
     /// same-named types differ.
