@@ -531,7 +531,10 @@ enum MigrationFixtures {
         #expect(run.files["VaultView.swift"]!.contains("    var vault: Vault\n"))
     }
 
-    @Test func stateObjectCreatedInInitOnXcode27AndObservedObjectInInit() throws {
+    /// An object handed to `init` and kept as `@StateObject` stays the first one handed in:
+    /// `State(initialValue:)` keeps the first value as `StateObject(wrappedValue:)` did, on any
+    /// Xcode; an `@ObservedObject` handed in becomes a plain property.
+    @Test func objectsHandedToInit() throws {
         let files = [
             "Store.swift": """
             import Foundation
@@ -552,8 +555,8 @@ enum MigrationFixtures {
 
             struct Owner: View {
                 @StateObject private var store: Store
-                init(title: String) {
-                    _store = StateObject(wrappedValue: Store(title: title))
+                init(store: Store) {
+                    _store = StateObject(wrappedValue: store)
                 }
                 var body: some View { Shown(store: store) }
             }
@@ -568,13 +571,41 @@ enum MigrationFixtures {
 
             """,
         ]
-        let run = try MigrationHarness.checkedMigration(files, xcode: 27)
-        #expect(run.report.migrated.map { $0.type } == ["Store"])
-        let owner = run.files["Views/Owner.swift"]!
-        #expect(owner.contains("@State private var store: Store\n"))
-        #expect(owner.contains("_store = State(initialValue: Store(title: title))"))
-        #expect(owner.contains("    private var store: Store\n"))
-        #expect(owner.contains("self.store = store\n"))
+        for xcode in [26, 27] {
+            let run = try MigrationHarness.checkedMigration(files, xcode: xcode)
+            #expect(run.report.migrated.map { $0.type } == ["Store"], "\(run.report)")
+            let owner = run.files["Views/Owner.swift"]!
+            #expect(owner.contains("@State private var store: Store\n"))
+            #expect(owner.contains("_store = State(initialValue: store)"))
+            #expect(owner.contains("    private var store: Store\n"))
+            #expect(owner.contains("self.store = store\n"))
+        }
+    }
+
+    /// An object the view makes in `init` is kept: `State(initialValue: Store(…))` would make a
+    /// `Store` on every init, on Xcode 27 too (only a declaration's initial value is made once).
+    @Test func objectCreatedInInitIsKeptOnEveryXcode() throws {
+        let files = [
+            "Store.swift": "import Combine\n\nfinal class Store: ObservableObject {\n    @Published var title = \"\"\n    init(title: String) { self.title = title }\n}\n",
+            "Views/Owner.swift": """
+            import SwiftUI
+
+            struct Owner: View {
+                @StateObject private var store: Store
+                init(title: String) {
+                    _store = StateObject(wrappedValue: Store(title: title))
+                }
+                var body: some View { Text(store.title) }
+            }
+
+            """,
+        ]
+        for xcode in [26, 27] {
+            let run = MigrationHarness.migrate(files, xcode: xcode)
+            #expect(run.changed.isEmpty)
+            #expect(run.report.refused.first?.reasons.contains { $0.contains("is created in `init`: `State(initialValue:)` there would make a new object on every init") } == true,
+                    "\(run.report)")
+        }
     }
 
     @Test func conformanceInAnExtensionAndAnApp() throws {

@@ -44,6 +44,8 @@ private struct FileScan {
     /// `Owner.name` → where `$name` is first used in that type.
     let projections: [String: String]
     let typer: ExpressionTyper
+    let source: MigrationSource
+    let code: CodeTokens
     var uses: [ClassUse] = []
 
     init(project: MigrationProject, file: Int, generics: GenericOwners, projections: [String: String]) {
@@ -52,15 +54,20 @@ private struct FileScan {
         self.generics = generics
         self.projections = projections
         typer = ExpressionTyper(directory: project.directory)
+        source = project.sources[file]
+        code = source.code
     }
-
-    var source: MigrationSource { project.sources[file] }
-    var code: CodeTokens { source.code }
 
     mutating func run() {
         wrapperProperties()
         let inherited = inheritancePositions()
         let constraints = generics.constraintTokens[file] ?? []
+        // The names looked up by text (protocols, generic owners), filtered by length first: no
+        // `String` is made for most identifiers.
+        var names = project.candidates.observableProtocols
+        for owner in generics.parameters.keys { names.insert(owner.hasPrefix("func ") ? String(owner.dropFirst(5)) : owner) }
+        var lengths: UInt64 = 0
+        for name in names where name.utf8.count < 64 { lengths |= 1 << UInt64(name.utf8.count) }
         for k in 0..<code.count where code.kind(k) == .identifier {
             let token = code[k]
             let first = code.file.bytes[token.start]
@@ -72,10 +79,14 @@ private struct FileScan {
                 objectWillChange(at: k)
             } else if first == UInt8(ascii: "e"), code.text(k, is: "environmentObject") {
                 environmentObject(at: k)
-            } else if project.candidates.observableProtocols.contains(code.string(k)), !inherited.contains(k), !constraints.contains(k) {
-                observableType(at: k)
-            } else if generics.owns(code.string(k)) || generics.owns("func " + code.string(k)) {
-                instantiation(at: k)
+            } else if token.length >= 64 || lengths & (1 << UInt64(token.length)) != 0 {
+                let name = code.string(k)
+                guard names.contains(name) else { continue }
+                if project.candidates.observableProtocols.contains(name) {
+                    if !inherited.contains(k), !constraints.contains(k) { observableType(at: k) }
+                } else {
+                    instantiation(at: k)
+                }
             }
         }
     }
@@ -453,22 +464,39 @@ private struct FileScan {
                 return
             }
             let initializers = MigrationRewrites.wrapperInitializers(wrapper, of: name, in: source)
-            let creates = initializers.contains { k in
-                guard let close = code.partner(of: k + 1) else { return false }
-                return reader.value(in: (k + 4)..<close).creation != nil
+            let storage = "_" + name
+            let scope = declaration.parent.flatMap { source.declarations[$0].body } ?? 0...max(0, code.count - 1)
+            let storageUses = scope.filter { code.kind($0) == .identifier && code.text($0, storage) }.count
+            guard storageUses == initializers.count else {
+                use.reason = "`\(storage)` is used at \(place)'s type in a way StateLint does not rewrite (only `\(storage) = \(wrapper)(wrappedValue: …)` in `init`)"
+                return
             }
-            if wrapper == "ObservedObject" || !creates {
+            if wrapper == "ObservedObject" {
                 // Handed in: a plain property (or `@Bindable` where `$name` is used).
                 use.edits.append(plain)
                 for k in initializers { use.edits += MigrationRewrites.plainValue(at: k, of: name, in: source) }
-            } else if project.isModern {
-                use.edits.append(source.edit(source.range(of: attribute), "@State"))
-                for k in initializers {
-                    use.edits.append(source.edit(code[k].range, "State"))
-                    use.edits.append(source.edit(code[k + 2].range, "initialValue"))
-                }
-            } else {
-                use.reason = "`@StateObject var \(name)` at \(place) is created in `init`, which only Xcode 27's `@State` makes once (set `xcode_version` or pass `--xcode-version 27`)"
+                return
+            }
+            guard !initializers.isEmpty else {
+                use.reason = "`@StateObject var \(name)` at \(place) has no initial value: the memberwise initializer sets it, and `@State` would take a new object from every caller's init"
+                return
+            }
+            let handsIn = initializers.allSatisfy { k in
+                guard let close = code.partner(of: k + 1) else { return false }
+                if case .reference = reader.value(in: (k + 4)..<close) { return true }
+                return false
+            }
+            guard handsIn else {
+                // `State(initialValue: Model(…))` in `init` makes a `Model` on every init, on any Xcode.
+                use.reason = "`@StateObject var \(name)` at \(place) is created in `init`: `State(initialValue:)` there would make a new object on every init of the view (on any Xcode)"
+                return
+            }
+            // `_store = StateObject(wrappedValue: store)`: the view keeps the first object it is
+            // handed, as `State(initialValue:)` does.
+            use.edits.append(source.edit(source.range(of: attribute), "@State"))
+            for k in initializers {
+                use.edits.append(source.edit(code[k].range, "State"))
+                use.edits.append(source.edit(code[k + 2].range, "initialValue"))
             }
         default:  // EnvironmentObject
             if projected {
