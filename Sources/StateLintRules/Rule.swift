@@ -109,6 +109,16 @@ public final class RuleContext {
         files.style(of: span.file) ?? SourceStyle.default
     }
 
+    /// A place where code names a member `name` on something other than `self` (`view.load()`):
+    /// `File.swift:12`, or nil when no file does.
+    public func reference(toMember name: String) -> String? {
+        files.reference(toMember: name).map { reference in
+            let path = files.path(of: reference.file)
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return "\(name):\(reference.line)"
+        }
+    }
+
     /// An edit replacing `span` with `replacement` (an insertion for an empty span).
     public func edit(_ span: SourceSpan, _ replacement: String) -> TextEdit {
         TextEdit(path: path(of: span), range: span.range, replacement: replacement)

@@ -194,6 +194,15 @@ import Testing
             var body: some View { Text(model.name) }
         }
         """, extra: ["V+Save.swift": "import SwiftUI\nextension V {\n    func save() { model.save() }\n}\n"]),
+        // A parent keeps the view and calls a method that sets the object: while the object is
+        // nil (until the view appears) `model?.name = s` would drop the call.
+        Refusal("method called on a view value", "`setName()` uses it and may be called on a view value (`.setName` at Parent.swift:5), before the view appears, when the object is still nil", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { Text(model.name) }
+            func setName(_ name: String) { model.name = name }
+        }
+        """, extra: ["Parent.swift": "import SwiftUI\nstruct Parent: View {\n    let child = V()\n    var body: some View {\n        child.onAppear { child.setName(\"camera-1\") }\n    }\n}\n"]),
         Refusal("too many", "the view makes more than 8 objects this way, too many to rewrite at once", """
         struct V: View {
             @State private var a = Model()

@@ -277,12 +277,18 @@ enum MigrationFixtures {
         """], "its publisher `$query` is used at Store.swift:9")
     }
 
-    @Test func publisherUsedInOnReceive() throws {
+    /// `onChange(of:)` needs an `Equatable` value: a publisher of another type keeps the class.
+    @Test func publisherOfAValueThatIsNotEquatableUsedInOnReceive() throws {
         try expectKept(["Store.swift": """
         import Combine
 
+        struct Entry {
+            var text = ""
+        }
+
         final class Store: ObservableObject {
             @Published var title = ""
+            @Published var entries: [Entry] = []
         }
 
         """, "Views/Watcher.swift": """
@@ -290,13 +296,13 @@ enum MigrationFixtures {
 
         struct Watcher: View {
             @ObservedObject var store: Store
-            @State private var seen = ""
+            @State private var seen = 0
             var body: some View {
-                Text(seen).onReceive(store.$title) { seen = $0 }
+                Text("\\(seen)").onReceive(store.$entries) { seen = $0.count }
             }
         }
 
-        """], "its publisher `$title` is used at Views/Watcher.swift:7")
+        """], "its publisher `$entries` is used at Views/Watcher.swift:7")
     }
 
     @Test func objectWillChangeUsed() throws {
@@ -470,6 +476,55 @@ enum MigrationFixtures {
 }
 
 @Suite struct MigrationUseTests {
+    /// `.onReceive(model.$x) { … }` of an `Equatable` property becomes
+    /// `.onChange(of: model.x, initial: true) { _, … }`: a closure parameter, `$0`, or `perform:`.
+    @Test func onReceiveOfAnEquatablePropertyBecomesOnChange() throws {
+        let files = [
+            "Store.swift": """
+            import Combine
+
+            enum Mode {
+                case list, grid
+            }
+
+            final class Store: ObservableObject {
+                @Published var title = ""
+                @Published var mode: Mode = .list
+                @Published var count: Int? = nil
+            }
+
+            """,
+            "Views/Watcher.swift": """
+            import SwiftUI
+
+            struct Watcher: View {
+                @ObservedObject var store: Store
+                @State private var seen = ""
+                @State private var grid = false
+                @State private var counted = 0
+
+                var body: some View {
+                    Text(seen)
+                        .onReceive(store.$title) { title in
+                            seen = title
+                        }
+                        .onReceive(store.$mode) { grid = $0 == .grid }
+                        .onReceive(store.$count, perform: record)
+                }
+
+                private func record(_ count: Int?) { counted = count ?? 0 }
+            }
+
+            """,
+        ]
+        let run = try MigrationHarness.checkedMigration(files, xcode: 27)
+        #expect(run.report.migrated.map(\.type) == ["Store"], "\(run.report)")
+        let watcher = try #require(run.files["Views/Watcher.swift"])
+        #expect(watcher.contains(".onChange(of: store.title, initial: true) { _, title in\n"), "\(watcher)")
+        #expect(watcher.contains(".onChange(of: store.mode, initial: true) { _, newValue in grid = newValue == .grid }"), "\(watcher)")
+        #expect(watcher.contains(".onChange(of: store.count, initial: true, { _, newValue in record(newValue) })"), "\(watcher)")
+    }
+
     /// A `lazy var` or another property wrapper was never published: `@ObservationIgnored` keeps
     /// it unobserved, and lets `@Observable` compile.
     @Test func lazyVarAndOtherPropertyWrappersAreIgnoredByObservation() throws {

@@ -231,6 +231,15 @@ private struct FileScan {
             var concern = concern(ofValue: receiver)
             concern.classes.formIntersection(publishing)
             if concern.isTyped && concern.classes.isEmpty && concern.generic == nil { return }
+            // `.onReceive(model.$title) { … }` of an `Equatable` property: `.onChange(of:initial:)`.
+            if concern.isTyped, concern.generic == nil, concern.classes.count == 1, let owner = concern.classes.first,
+               case .value(let type) = typer.member(property, of: ValueType(owner)), project.isEquatable(type),
+               let edits = OnReceiveRewrite.edits(publisherAt: k, receiver: receiver, in: source) {
+                var use = ClassUse(classes: [owner], isTyped: true, place: place)
+                use.edits = edits
+                uses.append(use)
+                return
+            }
             add(concern, at: k, typed: typed, untyped: "`.$\(property)` is used at \(place) on a value StateLint cannot type")
             return
         }

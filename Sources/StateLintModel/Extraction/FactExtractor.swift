@@ -171,6 +171,7 @@ package struct FactExtractor {
         for body in structure.previewBodies { facts.previews.append(preview(body)) }
         // Types with nothing to say are dropped: most structs of a project are models.
         facts.types.removeAll { $0.isEmpty }
+        facts.memberReferences = MemberReferences(structure: structure)
         facts.declaresApp = facts.types.contains { $0.kind != .extension && $0.inheritance.contains { $0 == "App" || $0 == "SwiftUI.App" } }
         // Positions and fixes are wanted where rules may report: at members, handlers and what
         // bodies do (a file whose bodies wait to be read gets them when its facts are made anew).
@@ -197,7 +198,9 @@ package struct FactExtractor {
             let modifiers = structure.modifiers(of: member)
             let isElsewhere = declaration.kind.isTypeLike || modifiers.contains(.static) || modifiers.contains(.class)
             let name = declaration.kind == .initializer ? "init" : structure.name(of: member)
-            return UseScanner.Member(range: declaration.startToken...end, name: name, kind: declaration.kind, isElsewhere: isElsewhere)
+            var scanned = UseScanner.Member(range: declaration.startToken...end, name: name, kind: declaration.kind, isElsewhere: isElsewhere)
+            scanned.isPrivate = modifiers.contains(.private) || modifiers.contains(.fileprivate)
+            return scanned
         }
     }
 

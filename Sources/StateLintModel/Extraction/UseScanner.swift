@@ -15,6 +15,8 @@ package struct UseScanner {
         package let name: String
         package let kind: Declaration.Kind
         package let isElsewhere: Bool
+        /// `private` or `fileprivate`: no other file can call it.
+        package var isPrivate = false
     }
 
     /// Up to this many names, each identifier is compared with every name.
@@ -123,7 +125,7 @@ package struct UseScanner {
             form = .value
         }
         return PropertyMention(form: form, isSpelledWithSelf: reference.start != k, member: member?.name,
-                               memberKind: member?.kind, file: file, offset: code[k].start)
+                               memberKind: member?.kind, isInPrivateMember: member?.isPrivate ?? false, file: file, offset: code[k].start)
     }
 
     /// Where the statement starting at `k` (after any `try` and `await`) is opened: the token

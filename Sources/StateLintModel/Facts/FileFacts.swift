@@ -32,6 +32,8 @@ public final class FileFacts: @unchecked Sendable {
     /// Whether the file declares a type that names `App` after `:`: its folder may be an app
     /// of its own (see `TargetAssignment`).
     @exclusivity(unchecked) public internal(set) var declaresApp = false
+    /// Members it names through a receiver other than `self` (see `MemberReferences`).
+    @exclusivity(unchecked) public internal(set) var memberReferences = MemberReferences()
 
     public init(path: String, file: FileID) {
         self.path = path

@@ -7,6 +7,7 @@ public struct ProjectFiles: Sendable {
     private var paths: [String] = []
     private var lines: [LineIndex?] = []
     private var styles: [SourceStyle?] = []
+    private var references: [MemberReferences] = []
     private var unpaired: Set<FileID> = []
 
     public init() {}
@@ -16,6 +17,7 @@ public struct ProjectFiles: Sendable {
         paths.reserveCapacity(count)
         lines.reserveCapacity(count)
         styles.reserveCapacity(count)
+        references.reserveCapacity(count)
     }
 
     /// Records the file `facts` describe (again, for facts made anew).
@@ -25,10 +27,12 @@ public struct ProjectFiles: Sendable {
             paths.append("")
             lines.append(nil)
             styles.append(nil)
+            references.append(MemberReferences())
         }
         paths[index] = facts.path
         lines[index] = facts.lines
         styles[index] = facts.style
+        references[index] = facts.memberReferences
         if !facts.bracketsPair {
             unpaired.insert(facts.file)
         } else if !unpaired.isEmpty {
@@ -57,6 +61,15 @@ public struct ProjectFiles: Sendable {
     /// How the file is written, for the replacement text of fixes.
     public func style(of file: FileID) -> SourceStyle? {
         Int(file.index) < styles.count ? styles[Int(file.index)] : nil
+    }
+
+    /// A place where some file names a member `name` through a receiver other than `self`
+    /// (`MemberReferences`): the first such file in id order, and the line there.
+    public func reference(toMember name: String) -> (file: FileID, line: Int)? {
+        for (index, found) in references.enumerated() where !found.isEmpty {
+            if let line = found.firstLine(ofMember: name) { return (FileID(index), line) }
+        }
+        return nil
     }
 
     public func location(ofOffset offset: Int, in file: FileID) -> SourceLocation {

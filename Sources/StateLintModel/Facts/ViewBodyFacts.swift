@@ -68,6 +68,8 @@ public struct PropertyMention: Sendable, Hashable {
     /// outside any member; `memberKind` is its kind.
     public let member: String?
     public let memberKind: Declaration.Kind?
+    /// Whether that member is `private` or `fileprivate`.
+    public var isInPrivateMember = false
     /// The file and offset of the name's token.
     public let file: FileID
     public let offset: Int

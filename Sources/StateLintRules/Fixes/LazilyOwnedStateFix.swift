@@ -152,6 +152,11 @@ package enum LazilyOwnedStateFix {
             guard !isDeclaredOptional else { continue }
             let inBody = mention.member == "body" && mention.memberKind == .variable
             guard inBody else {
+                // A member another type may call on a view value (`logView.setSource(…)`) would do
+                // nothing while the object is nil, before the view appears: the call would be lost.
+                if !mention.isInPrivateMember, let member = mention.member, let place = context.reference(toMember: member) {
+                    return .failure(Refusal("\(describe(mention)) uses it and may be called on a view value (`.\(member)` at \(place)), before the view appears, when the object is still nil"))
+                }
                 switch mention.form {
                 case .optionalChain, .assignment, .nilComparison: continue
                 case .memberStatement:
