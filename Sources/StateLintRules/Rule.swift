@@ -50,6 +50,8 @@ public final class RuleContext {
     /// Each type name's traits, per scope, as first resolved: a view declares the same types
     /// again and again (one with 100,000 `@State var mN = Model()` asked 200,000 times).
     private var knownTraits: [TraitsQuestion: TypeTraits] = [:]
+    /// `reference(toMember:)`'s answers: each asks every file.
+    private var knownReferences: [String: String?] = [:]
 
     private struct TraitsQuestion: Hashable {
         let name: String
@@ -112,11 +114,14 @@ public final class RuleContext {
     /// A place where code names a member `name` on something other than `self` (`view.load()`):
     /// `File.swift:12`, or nil when no file does.
     public func reference(toMember name: String) -> String? {
-        files.reference(toMember: name).map { reference in
+        if let known = knownReferences[name] { return known }
+        let found = files.reference(toMember: name).map { reference -> String in
             let path = files.path(of: reference.file)
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            return "\(name):\(reference.line)"
+            return reference.line.map { "\(name):\($0)" } ?? name
         }
+        knownReferences[name] = found
+        return found
     }
 
     /// An edit replacing `span` with `replacement` (an insertion for an empty span).

@@ -244,7 +244,7 @@ import Testing
                 + scanner.modifierCalls.map { "\($0.name)" }
         }
         let fast = summary(byField: false)
-        #expect(fast.count == 11)
+        #expect(fast.count == 11, "\(fast)")
         #expect(fast == summary(byField: true))
     }
 

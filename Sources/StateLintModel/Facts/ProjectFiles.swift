@@ -64,10 +64,13 @@ public struct ProjectFiles: Sendable {
     }
 
     /// A place where some file names a member `name` through a receiver other than `self`
-    /// (`MemberReferences`): the first such file in id order, and the line there.
-    public func reference(toMember name: String) -> (file: FileID, line: Int)? {
+    /// (`MemberReferences`): the first such file in id order, and the line there when the file
+    /// has line starts (a file with view facts does).
+    public func reference(toMember name: String) -> (file: FileID, line: Int?)? {
         for (index, found) in references.enumerated() where !found.isEmpty {
-            if let line = found.firstLine(ofMember: name) { return (FileID(index), line) }
+            guard let offset = found.firstOffset(ofMember: name) else { continue }
+            let file = FileID(index)
+            return (file, lineIndex(of: file)?.location(ofOffset: offset).line)
         }
         return nil
     }

@@ -22,6 +22,11 @@ package struct DeclarationScanner {
     /// Types and extensions so far: what `TypeDeclarationSummary` reserves room for, counted
     /// here instead of in a second pass over the declarations.
     package var typeLikeCount = 0
+    /// `value.member` references (see `MemberReference`).
+    package var memberReferences: [MemberReference] = []
+    /// The last (name hash, enclosing type) recorded in each of 64 slots: a repeat is dropped
+    /// (`model.title` ten times in one view keeps one), so few reach the model layer's sort.
+    private var recentReferences = ScanBuffer<UInt64>(capacity: 64)
 
     /// An open brace: the `}` that closes it, the declaration it belongs to, and (so lookups
     /// need not walk the stack) the innermost declaration and type it is inside; -1 for none.
@@ -60,12 +65,14 @@ package struct DeclarationScanner {
         declarations.reserveCapacity(code.count / 16 + 4)
         attributes.reserveCapacity(code.count / 32 + 4)
         modifiers.reserveCapacity(code.count / 32 + 4)
+        for slot in 0..<64 { recentReferences[slot] = .max }
     }
 
     /// Frees the scope stacks; call once, after `run()`.
     package func release() {
         scopes.release()
         pendingBodies.release()
+        recentReferences.release()
     }
 
     /// Runs the scan. `readingKeysByField` forces the table key to be read from `kind` and
@@ -103,9 +110,12 @@ package struct DeclarationScanner {
             let action = actions[key(k)]
             // Most `.` are member accesses no action modifier starts with: skipped
             // here, without the call (two in five selected tokens are `.`).
-            if action == DecisionTable.Action.period && !Self.mayStartActionModifier(after: k, tokens, bytes) {
-                k &+= 1
-                continue
+            if action == DecisionTable.Action.period {
+                recordMemberReference(at: k, tokens, bytes)
+                if !Self.mayStartActionModifier(after: k, tokens, bytes) {
+                    k &+= 1
+                    continue
+                }
             }
             // Scopes the scan has left are dropped only here: nothing reads them in between.
             if k > innermostClose { dropScopes(before: k) }
@@ -139,6 +149,33 @@ package struct DeclarationScanner {
         guard k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { return false }
         let first = bytes[tokens[k + 1].start]
         return first == UInt8(ascii: "o") || first == UInt8(ascii: "t") || first == UInt8(ascii: "e")
+    }
+
+    /// Records `value.member` at the `.` `k` when `value` is a name in lowercase (not `self`, not
+    /// a type) or such a name with `?`/`!`, and `member` starts in lowercase.
+    @inline(__always)
+    private mutating func recordMemberReference(at k: Int, _ tokens: UnsafeBufferPointer<Token>, _ bytes: UnsafeBufferPointer<UInt8>) {
+        guard k >= 1, k + 1 < tokens.count else { return }
+        let name = tokens[k + 1]
+        guard name.kind == .identifier else { return }
+        let first = bytes[name.start]
+        guard first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else { return }
+        var receiver = tokens[k - 1]
+        if receiver.kind == .operator {
+            guard receiver.length == 1, bytes[receiver.start] == UInt8(ascii: "?") || bytes[receiver.start] == UInt8(ascii: "!"), k >= 2 else { return }
+            receiver = tokens[k - 2]
+        }
+        guard receiver.kind == .identifier else { return }
+        let initial = bytes[receiver.start]
+        guard initial < UInt8(ascii: "A") || initial > UInt8(ascii: "Z") else { return }
+        if k > innermostClose { dropScopes(before: k) }
+        let hash = MemberNameHash.hash(bytes, name.start, name.end)
+        let type = scopes.last?.enclosingType ?? -1
+        let key = UInt64(hash) << 32 | UInt64(UInt32(bitPattern: type))
+        let slot = Int(hash & 63)
+        if recentReferences[slot] == key { return }
+        recentReferences[slot] = key
+        memberReferences.append(MemberReference(nameHash: hash, enclosingType: type, offset: UInt32(truncatingIfNeeded: name.start)))
     }
 
     /// The work for a token `DecisionTable` selected (`action` is one of `DecisionTable.Action`).

@@ -16,6 +16,8 @@ public final class FileStructure: Sendable {
     public let stateVariables: [Int]
     /// How many declarations are types or extensions (`Declaration.Kind.isTypeLike`).
     package let typeLikeCount: Int
+    /// `value.member` references (see `MemberReference`), in source order.
+    package let memberReferences: [MemberReference]
     /// Shared storage of `attributes(of:)`, `modifiers(of:)` and `inheritance(of:)`.
     private let attributeStorage: [Declaration.Attribute]
     private let modifierStorage: [Keyword]
@@ -40,6 +42,7 @@ public final class FileStructure: Sendable {
         modifierStorage = scanner.modifiers
         inheritanceStorage = scanner.inheritance
         typeLikeCount = scanner.typeLikeCount
+        memberReferences = scanner.memberReferences
         var stateVariables: [Int] = []
         if scanner.stateVariableCount > 0 {
             stateVariables.reserveCapacity(scanner.stateVariableCount)
