@@ -38,12 +38,18 @@ public struct StateInlineClassInitRule: Rule {
         let plan = LazilyOwnedStateFix.plan(reported.map(\.0.property), replacing: .state, in: view, context)
         return reported.map { initial, type in
             let name = initial.property.name
-            let message = Self.message(property: name, type: type)
+            let message = initial.isInInitializer ? Self.initializerMessage(property: name, type: type) : Self.message(property: name, type: type)
             if let refusal = plan.refusals[name] {
                 return RuleViolation(at: initial.span, message + " No automatic fix: \(refusal).")
             }
             return RuleViolation(at: initial.span, fix: plan.fix, message)
         }
+    }
+
+    /// For `_model = State(initialValue: Model())` in `init`, which Xcode 27's macro does not
+    /// change: the argument is made before `State` sees it.
+    package static func initializerMessage(property: String, type: String) -> String {
+        "`@State` property `\(property)` is given a new `\(type)`, a class, in `init`: `init` runs on every re-render of the parent, and `State(initialValue:)` there allocates a `\(type)` (running its init) that SwiftUI throws away, on any Xcode. Keep an optional (`@State private var \(property): \(type)?`), create it in `.onAppear` only `if \(property) == nil` and set it to nil in `.onDisappear`."
     }
 
     package static func message(property: String, type: String) -> String {

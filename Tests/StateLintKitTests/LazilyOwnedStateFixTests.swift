@@ -34,6 +34,7 @@ import Testing
         @Observable final class Model {
             var name = ""
             var items: [String] = []
+            init(name: String = "") { self.name = name }
             func save() {}
         }
 
@@ -89,10 +90,31 @@ import Testing
             var body: some View { Text(model.name) }
         }
         """),
-        Refusal("created in init", "it is created in `init`", """
+        Refusal("created in init from a property of the view", "its creation in `init` reads `name`, which the view's own closure cannot capture there", """
+        struct V: View {
+            @State private var model: Model
+            let name: String
+            init(title: String) {
+                self.name = title
+                _model = State(initialValue: Model(name: name))
+            }
+            var body: some View { Text(model.name) }
+        }
+        """),
+        Refusal("created in init in a condition", "an `init` sets it inside a condition or closure", """
+        struct V: View {
+            @State private var model: Model
+            init(empty: Bool) {
+                if empty { _model = State(initialValue: Model()) } else { _model = State(initialValue: Model(name: "x")) }
+            }
+            var body: some View { Text(model.name) }
+        }
+        """),
+        Refusal("created in init and handed in by another", "an `init` sets it other than once with a new object", """
         struct V: View {
             @State private var model: Model
             init() { _model = State(initialValue: Model()) }
+            init(model: Model) { _model = State(initialValue: model) }
             var body: some View { Text(model.name) }
         }
         """),

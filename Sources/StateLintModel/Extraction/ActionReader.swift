@@ -140,11 +140,31 @@ package struct ActionReader {
             if locals == nil { locals = LocalScopes(body: body, code: code) }
             if locals?.isLocal(target, at: k) == true { return nil }
         }
-        return AssignmentFacts(
+        var facts = AssignmentFacts(
             target: target, isStorage: isStorage, value: value, wrapper: wrapper,
             isNilGuarded: isNil(target, at: k, frames: &frames), replacesStoppedValue: cancelled.contains(target),
             span: SourceSpan(file, code, reference.start, valueEnd - 1), isSpelledWithSelf: reference.start != k,
             isLocalCreation: isLocalCreation)
+        facts.isUnconditional = frames.count == 1
+        if (wrapper?.wrappedValue ?? value).creation != nil { facts.creationReads = names(readIn: valueStart..<valueEnd) }
+        return facts
+    }
+
+    /// The plain names read in `range` (`self` included), each once: not members (`.name`),
+    /// argument labels (`name:`) or type names.
+    private func names(readIn range: Range<Int>) -> [String] {
+        var found: [String] = []
+        for k in range {
+            if code.keyword(k) == .self, code.kind(k - 1) != .period {
+                if !found.contains("self") { found.append("self") }
+                continue
+            }
+            guard code.kind(k) == .identifier, code.kind(k - 1) != .period, code.kind(k + 1) != .colon || code.kind(k - 1) == .leftBracket else { continue }
+            let name = code.string(k)
+            guard !startsUppercase(name), !found.contains(name) else { continue }
+            found.append(name)
+        }
+        return found
     }
 
     /// The creation a local is bound to at `keyword` (`let m = Manager(…)`, `var m: Manager = .init()`,

@@ -84,6 +84,14 @@ package struct FactExtractor {
                 break
             }
         }
+        // The member names of the parts whose `@State` is set in `init`.
+        if facts.types.contains(where: { $0.properties.contains { $0.writtenAnnotation != nil } }) {
+            for (index, declaration) in declarations.enumerated() where declaration.kind == .variable || declaration.kind == .function {
+                guard let parent = declaration.parent, partOf[parent] >= 0 else { continue }
+                let part = facts.types[Int(partOf[parent])]
+                if part.properties.contains(where: { $0.writtenAnnotation != nil }) { part.memberNames.append(structure.name(of: index)) }
+            }
+        }
         // Per part, the offset of the code token after each handler's call, to link chains.
         // (Made only for a file with modifiers: most have none.)
         var following = structure.modifierCalls.isEmpty ? [] : [[Int]](repeating: [], count: facts.types.count)
@@ -115,11 +123,18 @@ package struct FactExtractor {
                 continue
             }
             let declaration = declarations[index]
-            let action = actions.facts(of: declaration.body!, isAsync: isAsync(declaration))
-            guard !action.isEmpty else { continue }
+            var action = actions.facts(of: declaration.body!, isAsync: isAsync(declaration))
             if declaration.kind == .initializer {
+                let body = declaration.body!
+                action.storageAssignments = storageAssignments(in: body)
+                action.delegatesToSelfInit = (body.lowerBound..<body.upperBound).contains {
+                    code.keyword($0) == .self && code.kind($0 + 1) == .period && code.keyword($0 + 2) == .`init`
+                }
+                guard !action.isEmpty || !action.storageAssignments.isEmpty || action.delegatesToSelfInit else { continue }
+                action.parameterNames = FunctionSignature(nameToken: declaration.nameToken, in: code)?.parameters.map(\.name) ?? []
                 type.initializers.append(action)
             } else {
+                guard !action.isEmpty else { continue }
                 type.methods.append(MethodFacts(name: structure.name(of: index), action: action))
             }
         }
@@ -127,8 +142,8 @@ package struct FactExtractor {
         // them in this file, use those properties.
         // type name → property names, each once: a file declaring the same view many times
         // must not give each of its parts every copy's names.
-        // Mentions (where each use is) only of the properties whose written creation a fix may
-        // move (`PropertyFacts.writtenCreation`): the fixes ask of no others.
+        // Mentions (where each use is) only of the properties whose creation a fix may move (a
+        // written creation, or an annotation of one set in `init`): the fixes ask of no others.
         var watched: [String: [String]] = [:]
         var mentioned: [String: [Bool]] = [:]
         var watchedNames: [String: Set<String>] = [:]
@@ -136,8 +151,8 @@ package struct FactExtractor {
             for property in part.properties where Self.mayHoldObject(property) {
                 if watchedNames[part.name, default: []].insert(property.name).inserted {
                     watched[part.name, default: []].append(property.name)
-                    mentioned[part.name, default: []].append(property.writtenCreation != nil)
-                } else if property.writtenCreation != nil, let position = watched[part.name]?.lastIndex(of: property.name) {
+                    mentioned[part.name, default: []].append(Self.mayMove(property))
+                } else if Self.mayMove(property), let position = watched[part.name]?.lastIndex(of: property.name) {
                     mentioned[part.name]?[position] = true
                 }
             }
@@ -186,6 +201,18 @@ package struct FactExtractor {
             facts.bracketsPair = code.bracketsPair
         }
         return facts
+    }
+
+    /// The names of the `_name = …` assignments in an initializer's body.
+    private func storageAssignments(in body: ClosedRange<Int>) -> [String] {
+        var names: [String] = []
+        for k in body where code.kind(k) == .identifier && code.kind(k + 1) == .operator && code.text(k + 1, is: "=") {
+            let token = code[k]
+            guard token.length > 1, code.file.bytes[token.start] == UInt8(ascii: "_"), code.kind(k - 1) != .period || code.keyword(k - 2) == .self
+            else { continue }
+            names.append(String(code.string(k).dropFirst()))
+        }
+        return names
     }
 
     /// The members of a type (or extension), its declarations' `children`, whose code a
@@ -243,6 +270,12 @@ package struct FactExtractor {
                             shownWhileNil: call.enclosingBlocks.isEmpty ? [] : ViewConditions(code: code).nilNames(around: call))
     }
 
+    /// Whether a fix may move the property's creation (`LazilyOwnedStateFix`): made in its
+    /// declaration, or declared with a type to be set in `init`.
+    private static func mayMove(_ property: PropertyFacts) -> Bool {
+        property.writtenCreation != nil || property.writtenAnnotation != nil
+    }
+
     /// Whether the property may hold an object a wrapper fix or `observable_object_in_state`
     /// cares about: an `@ObservedObject`, a `@StateObject` created in its declaration (which
     /// `LazilyOwnedStateFix` may rewrite), or a `@State` whose declared or created type the catalog
@@ -250,7 +283,7 @@ package struct FactExtractor {
     private static func mayHoldObject(_ property: PropertyFacts) -> Bool {
         switch property.wrapper {
         case .observedObject: return true
-        case .stateObject: return property.writtenCreation != nil
+        case .stateObject: return property.writtenCreation != nil || property.writtenAnnotation != nil
         case .state:
             guard let type = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
             else { return false }

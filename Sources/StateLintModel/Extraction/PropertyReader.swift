@@ -60,6 +60,14 @@ package struct PropertyReader {
         if case .creation(let creation)? = initialValue, declaration.initializer != nil {
             written = writtenCreation(index, creation)
         }
+        var annotationText: WrittenAnnotation?
+        if valueRange == nil, wrapper == .state || wrapper == .stateObject, let annotation = declaration.typeAnnotation, !annotation.isEmpty {
+            let span = SourceSpan(file, code, annotation.lowerBound, annotation.upperBound - 1)
+            annotationText = WrittenAnnotation(
+                text: structure.file.text(span.range), span: span, isLet: code.keyword(declaration.keywordToken) == .let,
+                declaresSeveral: declaration.nameToken != declaration.keywordToken + 1 || code.kind(annotation.upperBound) == .comma,
+                hasAccessors: declaration.body != nil)
+        }
         return PropertyFacts(
             name: structure.name(of: index), wrapper: wrapper, isPreviewable: isPreviewable,
             isStatic: modifiers.contains(.static) || modifiers.contains(.class),
@@ -68,7 +76,7 @@ package struct PropertyReader {
             nameSpan: SourceSpan(file, code, declaration.nameToken, declaration.nameToken),
             wrapperSpan: wrapperAttribute.map { SourceSpan(file, code, $0.token, $0.nameToken) },
             wrapperNameSpan: wrapperAttribute.map { SourceSpan(file, code, $0.nameToken, $0.nameToken) },
-            hasWrapperArguments: wrapperAttribute?.arguments != nil, writtenCreation: written)
+            hasWrapperArguments: wrapperAttribute?.arguments != nil, writtenCreation: written, writtenAnnotation: annotationText)
     }
 
     /// The text around the creation `= Model(…)` of the variable declared at `index`.

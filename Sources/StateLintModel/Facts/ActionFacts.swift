@@ -13,6 +13,12 @@ public struct ActionFacts: Sendable {
     public internal(set) var taskStarts: [TaskStartFacts] = []
     /// Names whose `cancel()` (or `invalidate()`) is called: `task?.cancel()`, `self.timer.invalidate()`.
     public internal(set) var cancelledNames: [String] = []
+    /// For an initializer: its parameters' names (what its code may read besides the view's
+    /// properties), every `_name = …` it writes (by name, whatever the value), and whether it
+    /// hands over to another (`self.init(…)`).
+    public internal(set) var parameterNames: [String] = []
+    public internal(set) var storageAssignments: [String] = []
+    public internal(set) var delegatesToSelfInit = false
 
     public var isEmpty: Bool {
         assignments.isEmpty && calls.isEmpty && taskStarts.isEmpty && cancelledNames.isEmpty
@@ -45,6 +51,11 @@ public struct AssignmentFacts: Sendable {
     /// The value is a local the body made earlier (`let m = Manager(); m.start(); manager = m`):
     /// `value` is that creation. A nil check around the assignment alone would come too late.
     public internal(set) var isLocalCreation = false
+    /// Written directly in the body, not in a nested block or closure: it runs whenever the body does.
+    public internal(set) var isUnconditional = false
+    /// For a creation: the plain names its arguments read (`title` of `Model(title: title)`;
+    /// `self` when written), not argument labels or members: whether it could run elsewhere.
+    public internal(set) var creationReads: [String] = []
 
     /// The value the property ends up holding: the wrapped value for a storage assignment.
     public var assignedValue: ValueFacts { wrapper?.wrappedValue ?? value }

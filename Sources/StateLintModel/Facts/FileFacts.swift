@@ -88,6 +88,9 @@ public final class TypeFacts: @unchecked Sendable {
     /// `methods` and `initializers` are empty whatever the code does, until the file's facts are
     /// made again with every body read.
     @exclusivity(unchecked) public internal(set) var hasUnreadBodies = false
+    /// The names of its properties and methods, plain ones included: recorded only for a part
+    /// with a `@State` set in `init` (what the lazily owned rewrite of such a property asks).
+    @exclusivity(unchecked) public internal(set) var memberNames: [String] = []
     /// The file, and the byte offset of the declaration's keyword: the same part in facts made
     /// again from the same bytes.
     public let file: FileID

@@ -68,10 +68,15 @@ public final class PropertyFacts: Sendable {
     /// Boxed: most properties have none, and inline it took a quarter of every property's
     /// memory (a project keeps tens of thousands of properties).
     private let writtenCreationBox: Boxed<WrittenCreation>?
+    /// How a `@State`/`@StateObject` declaration without a value writes its type
+    /// (`@State private var model: Model`, set in `init`): what the fix that makes it optional edits.
+    public var writtenAnnotation: WrittenAnnotation? { writtenAnnotationBox?.value }
+    private let writtenAnnotationBox: Boxed<WrittenAnnotation>?
 
     package init(name: String, wrapper: PropertyWrapper, isPreviewable: Bool, isStatic: Bool, declaredType: DeclaredType?,
          initialValue: ValueFacts?, span: SourceSpan, nameSpan: SourceSpan, wrapperSpan: SourceSpan?,
-         wrapperNameSpan: SourceSpan?, hasWrapperArguments: Bool = false, writtenCreation: WrittenCreation? = nil) {
+         wrapperNameSpan: SourceSpan?, hasWrapperArguments: Bool = false, writtenCreation: WrittenCreation? = nil,
+         writtenAnnotation: WrittenAnnotation? = nil) {
         self.name = name
         self.wrapper = wrapper
         self.isPreviewable = isPreviewable
@@ -84,6 +89,28 @@ public final class PropertyFacts: Sendable {
         self.wrapperNameSpan = wrapperNameSpan
         self.hasWrapperArguments = hasWrapperArguments
         writtenCreationBox = writtenCreation.map { Boxed($0) }
+        writtenAnnotationBox = writtenAnnotation.map { Boxed($0) }
+    }
+}
+
+/// The type annotation of a stored property declared without a value: `: Model` of
+/// `@State private var model: Model`.
+public struct WrittenAnnotation: Sendable, Hashable {
+    /// As written (`Model`, `Store<Feature>`).
+    public let text: String
+    /// The annotation's first and last bytes, in the declaration's file.
+    public let span: SourceSpan
+    /// `let`, several names in one declaration, or accessors: nothing a fix can rewrite.
+    public let isLet: Bool
+    public let declaresSeveral: Bool
+    public let hasAccessors: Bool
+
+    package init(text: String, span: SourceSpan, isLet: Bool, declaresSeveral: Bool, hasAccessors: Bool) {
+        self.text = text
+        self.span = span
+        self.isLet = isLet
+        self.declaresSeveral = declaresSeveral
+        self.hasAccessors = hasAccessors
     }
 }
 

@@ -86,6 +86,12 @@ public struct SwiftUIView: Sendable {
         return lastPropertyNamed[name].map { properties[$0] }
     }
 
+    /// Whether a part declares a property or method of this name (known for the views with a
+    /// `@State` set in `init`: `TypeFacts.memberNames`).
+    public func declaresMember(named name: String) -> Bool {
+        parts.contains { $0.memberNames.contains(name) }
+    }
+
     /// The handlers whose modifier is one of `modifiers`.
     public func handlers(in modifiers: Set<String>) -> [ViewHandler] {
         handlers.filter { modifiers.contains($0.modifier) }

@@ -46,9 +46,18 @@ package enum LazilyOwnedStateFix {
     /// Roots that make several views: a wrapper would merge them into one.
     private static let multipleViewRoots: Set<String> = ["ForEach", "Section", "Group", "TupleView"]
 
+    /// Where the object is made now.
+    private enum Made {
+        /// `= Model(…)` in the declaration.
+        case declaration(WrittenCreation)
+        /// `_model = State(initialValue: Model(…))` once in each `init`: the creation moves into a
+        /// closure the view keeps (`makeModel`), called on appear.
+        case initializers(WrittenAnnotation, [AssignmentFacts], factory: String)
+    }
+
     private struct Accepted {
         let property: PropertyFacts
-        let written: WrittenCreation
+        let made: Made
         /// Its type keeps being optional as declared: only the creation moves.
         let isDeclaredOptional: Bool
         let typeText: String
@@ -111,8 +120,8 @@ package enum LazilyOwnedStateFix {
         let name = property.name
         guard property.wrapper == wrapper, !property.isStatic else { return .failure(Refusal("it is `static`")) }
         guard let written = property.writtenCreation else {
-            return .failure(Refusal(property.hasWrapperArguments ? "it is written `@\(wrapper.typeName ?? "State")(initialValue:)`"
-                                                                   : "it is created in `init`"))
+            if property.hasWrapperArguments { return .failure(Refusal("it is written `@\(wrapper.typeName ?? "State")(initialValue:)`")) }
+            return acceptCreatedInInit(property, replacing: wrapper, in: view, context)
         }
         if written.isLet { return .failure(Refusal("it is a `let`")) }
         if written.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
@@ -141,12 +150,62 @@ package enum LazilyOwnedStateFix {
             }
             creation = typeText + creation.dropFirst(".init".count)
         }
-        // Every use must compile the same with the optional (outside `body`) or the unwrapped
-        // object (in `body`).
+        return accept(property, made: .declaration(written), isDeclaredOptional: isDeclaredOptional, typeText: typeText,
+                      creation: creation, in: view, context)
+    }
+
+    /// A property set once in each `init` (`_model = State(initialValue: Model(title: title))`):
+    /// the creation can move into a closure `init` stores, when it reads nothing of the view
+    /// (only the initializer's parameters, locals and globals).
+    private static func acceptCreatedInInit(_ property: PropertyFacts, replacing wrapper: PropertyWrapper, in view: SwiftUIView,
+                                            _ context: RuleContext) -> Result<Accepted, Refusal> {
+        let name = property.name
+        guard let annotation = property.writtenAnnotation, let declared = property.declaredType else {
+            return .failure(Refusal("it is created in `init` and its type is not written out"))
+        }
+        if annotation.isLet { return .failure(Refusal("it is a `let`")) }
+        if annotation.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
+        if annotation.hasAccessors { return .failure(Refusal("it has `didSet` or `willSet`")) }
+        if declared.isOptional { return .failure(Refusal("it is created in `init` and declared optional")) }
+        let factory = "make" + name.prefix(1).uppercased() + name.dropFirst()
+        if view.declaresMember(named: factory) { return .failure(Refusal("the view already has a member `\(factory)`")) }
+        var assignments: [AssignmentFacts] = []
+        for initializer in view.initializers {
+            let writes = initializer.storageAssignments.filter { $0 == name }.count
+            if writes == 0 && initializer.delegatesToSelfInit { continue }
+            let creations = initializer.assignments.filter { assignment in
+                guard assignment.target == name, assignment.isStorage, let made = assignment.wrapper,
+                      made.typeName == nil || made.typeName == wrapper.typeName, made.wrappedValue.creation != nil else { return false }
+                return true
+            }
+            if creations.contains(where: { !$0.isUnconditional }) { return .failure(Refusal("an `init` sets it inside a condition or closure")) }
+            guard writes == 1, creations.count == 1, let assignment = creations.first else {
+                return .failure(Refusal("an `init` sets it other than once with a new object"))
+            }
+            // Read in `init`, a property of the view (or `self`) is not there yet for the closure.
+            if let read = assignment.creationReads.first(where: { $0 == "self" || view.declaresMember(named: $0) && !initializer.parameterNames.contains($0) }) {
+                return .failure(Refusal("its creation in `init` reads `\(read)`, which the view's own closure cannot capture there"))
+            }
+            assignments.append(assignment)
+        }
+        guard !assignments.isEmpty else { return .failure(Refusal("it is created in `init`")) }
+        return accept(property, made: .initializers(annotation, assignments, factory: factory), isDeclaredOptional: false,
+                      typeText: parenthesizedIfNeeded(annotation.text), creation: factory + "()", in: view, context)
+    }
+
+    /// Whether every use compiles the same with the optional (outside `body`) or the unwrapped
+    /// object (in `body`), and how.
+    private static func accept(_ property: PropertyFacts, made: Made, isDeclaredOptional: Bool, typeText: String, creation: String,
+                               in view: SwiftUIView, _ context: RuleContext) -> Result<Accepted, Refusal> {
+        let name = property.name
         var isUsedInBody = false
         var usesProjection = false
         var chains: [SourceSpan] = []
+        var moved: [SourceSpan] = []
+        if case .initializers(_, let assignments, _) = made { moved = assignments.map(\.span) }
         for mention in view.mentions(of: name) {
+            // The `_model = State(initialValue: …)` the rewrite turns into `makeModel = { … }`.
+            if moved.contains(where: { $0.file == mention.file && $0.range.contains(mention.offset) }) { continue }
             if mention.form == .storage { return .failure(Refusal("the view uses `_\(name)`")) }
             if mention.memberKind == .initializer { return .failure(Refusal("an `init` of the view uses it")) }
             guard !isDeclaredOptional else { continue }
@@ -187,7 +246,7 @@ package enum LazilyOwnedStateFix {
                 return .failure(Refusal("`$\(name)` would need `@Bindable`, which takes only an `@Observable` class"))
             }
         }
-        return .success(Accepted(property: property, written: written, isDeclaredOptional: isDeclaredOptional,
+        return .success(Accepted(property: property, made: made, isDeclaredOptional: isDeclaredOptional,
                                  typeText: typeText, creation: creation, isUsedInBody: isUsedInBody,
                                  usesProjection: usesProjection, chains: chains))
     }
@@ -237,11 +296,29 @@ package enum LazilyOwnedStateFix {
         // The declarations: `@State private var model: Model?`.
         for item in accepted {
             let property = item.property
-            let written = item.written
-            if item.isDeclaredOptional, let annotationEnd = written.annotationEnd {
-                edits.append(context.edit(SourceSpan(file: written.afterName.file, range: annotationEnd..<written.afterName.range.upperBound), ""))
-            } else {
-                edits.append(context.edit(written.afterName, ": \(item.typeText)?"))
+            switch item.made {
+            case .declaration(let written):
+                if item.isDeclaredOptional, let annotationEnd = written.annotationEnd {
+                    edits.append(context.edit(SourceSpan(file: written.afterName.file, range: annotationEnd..<written.afterName.range.upperBound), ""))
+                } else {
+                    edits.append(context.edit(written.afterName, ": \(item.typeText)?"))
+                }
+            case .initializers(let annotation, let assignments, let factory):
+                edits.append(context.edit(annotation.span, item.typeText + "?"))
+                // `private let makeModel: () -> Model` on a line of its own after the declaration's.
+                let style = context.style(of: annotation.span)
+                let line = context.line(ofOffset: annotation.span.range.lowerBound, in: annotation.span.file)
+                let lineEnd = context.start(ofLine: line + 1, in: annotation.span.file) - style.lineEnding.rawValue.utf8.count
+                let indent = style.indentation(ofLine: line)
+                edits.append(context.edit(SourceSpan(file: annotation.span.file, range: lineEnd..<lineEnd),
+                                          "\n\(indent)private let \(factory): () -> \(annotation.text)"))
+                for assignment in assignments {
+                    guard let made = assignment.wrapper?.wrappedValue.creation?.span else { continue }
+                    let target = assignment.isSpelledWithSelf ? "self." + factory : factory
+                    edits.append(context.edit(SourceSpan(file: made.file, range: assignment.span.range.lowerBound..<made.range.lowerBound),
+                                              "\(target) = { "))
+                    edits.append(context.edit(SourceSpan(file: made.file, range: made.range.upperBound..<assignment.span.range.upperBound), " }"))
+                }
             }
             if wrapper != .state, let name = property.wrapperNameSpan {
                 let withAt = name.range.count == (wrapper.typeName ?? "").utf8.count + 1

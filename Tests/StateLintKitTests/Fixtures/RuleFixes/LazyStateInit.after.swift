@@ -1,0 +1,63 @@
+import SwiftUI
+
+@Observable final class Session {
+    var user = ""
+    init(user: String) { self.user = user }
+}
+
+@MainActor
+@Observable final class Feed {
+    var posts: [String] = []
+    let source: String
+    init(source: String) { self.source = source }
+}
+
+/// Made in `init` from a parameter: the creation moves into a closure the view keeps.
+struct SessionView: View {
+    @State private var session: Session?
+    private let makeSession: () -> Session
+    let title: String
+
+    init(user: String, title: String) {
+        self.title = title
+        makeSession = { Session(user: user) }
+    }
+
+    var body: some View {
+        ZStack {
+            if let session {
+                Text("\(title): \(session.user)")
+            }
+        }
+        .onAppear {
+            if session == nil { session = makeSession() }
+        }
+        .onDisappear { session = nil }
+    }
+}
+
+/// Two initializers, one handing over to the other; a `@MainActor` class; `self._feed`.
+struct FeedView: View {
+    @State private var feed: Feed?
+    private let makeFeed: () -> Feed
+
+    init(source: String) {
+        self.makeFeed = { Feed(source: source) }
+    }
+
+    init() {
+        self.init(source: "home")
+    }
+
+    var body: some View {
+        ZStack {
+            if let feed {
+                List(feed.posts, id: \.self) { Text($0) }
+            }
+        }
+        .onAppear {
+            if feed == nil { feed = makeFeed() }
+        }
+        .onDisappear { feed = nil }
+    }
+}
