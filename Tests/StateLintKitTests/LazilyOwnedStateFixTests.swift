@@ -225,18 +225,10 @@ import Testing
             func setName(_ name: String) { model.name = name }
         }
         """, extra: ["Parent.swift": "import SwiftUI\nstruct Parent: View {\n    let child = V()\n    var body: some View {\n        child.onAppear { child.setName(\"camera-1\") }\n    }\n}\n"]),
-        Refusal("too many", "the view makes more than 8 objects this way, too many to rewrite at once", """
+        Refusal("too many", "the view makes more than 16 objects this way, too many to rewrite at once", """
         struct V: View {
-            @State private var a = Model()
-            @State private var b = Model()
-            @State private var c = Model()
-            @State private var d = Model()
-            @State private var e = Model()
-            @State private var f = Model()
-            @State private var g = Model()
-            @State private var h = Model()
-            @State private var i = Model()
-            var body: some View { Text(a.name) }
+        """ + (0...16).map { "    @State private var m\($0) = Model()\n" }.joined() + """
+            var body: some View { Text(m0.name) }
         }
         """),
     ]

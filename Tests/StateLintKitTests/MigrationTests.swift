@@ -392,7 +392,9 @@ enum MigrationFixtures {
         """], "`$store` of `@EnvironmentObject var store` is used at Views/Editor.swift:5")
     }
 
-    @Test func stateObjectCreatedInInitOnXcode26() throws {
+    /// Made in `init` from a property of the view: the closure the lazily owned rewrite would
+    /// store cannot read it there, so the class is kept (on any Xcode).
+    @Test func stateObjectCreatedInInitFromAPropertyOfTheView() throws {
         try expectKept(["Store.swift": """
         import Combine
 
@@ -406,13 +408,15 @@ enum MigrationFixtures {
 
         struct Owner: View {
             @StateObject private var store: Store
+            private let heading: String
             init(title: String) {
-                _store = StateObject(wrappedValue: Store(title: title))
+                heading = title
+                _store = StateObject(wrappedValue: Store(title: heading))
             }
             var body: some View { StoreView(store: store) }
         }
 
-        """], "is created in `init`", xcode: 26)
+        """], "its creation in `init` reads `heading`", xcode: 27)
     }
 
     @Test func lazilyOwnedRewriteRefusedOnXcode26() throws {
@@ -436,7 +440,7 @@ enum MigrationFixtures {
             }
         }
 
-        """], "cannot become a lazily owned `@State` on Xcode 26 and earlier", xcode: 26)
+        """], "cannot become a lazily owned `@State` (made once, on appear)", xcode: 26)
     }
 
     @Test func onlyTheRefusedClassIsKept() throws {
@@ -637,9 +641,10 @@ enum MigrationFixtures {
         }
     }
 
-    /// An object the view makes in `init` is kept: `State(initialValue: Store(…))` would make a
-    /// `Store` on every init, on Xcode 27 too (only a declaration's initial value is made once).
-    @Test func objectCreatedInInitIsKeptOnEveryXcode() throws {
+    /// An object the view makes in `init` becomes lazily owned on every Xcode (`State(initialValue:
+    /// Store(…))` would make a `Store` on every init, on Xcode 27 too): the creation moves into a
+    /// closure `init` stores, called on appear.
+    @Test func objectCreatedInInitBecomesLazilyOwnedOnEveryXcode() throws {
         let files = [
             "Store.swift": "import Combine\n\nfinal class Store: ObservableObject {\n    @Published var title = \"\"\n    init(title: String) { self.title = title }\n}\n",
             "Views/Owner.swift": """
@@ -656,10 +661,12 @@ enum MigrationFixtures {
             """,
         ]
         for xcode in [26, 27] {
-            let run = MigrationHarness.migrate(files, xcode: xcode)
-            #expect(run.changed.isEmpty)
-            #expect(run.report.refused.first?.reasons.contains { $0.contains("is created in `init`: `State(initialValue:)` there would make a new object on every init") } == true,
-                    "\(run.report)")
+            let run = try MigrationHarness.checkedMigration(files, xcode: xcode)
+            #expect(run.report.migrated.map(\.type) == ["Store"], "\(run.report)")
+            let owner = try #require(run.files["Views/Owner.swift"])
+            #expect(owner.contains("@State private var store: Store?\n    private let makeStore: () -> Store\n"), "\(owner)")
+            #expect(owner.contains("makeStore = { Store(title: title) }"), "\(owner)")
+            #expect(owner.contains("if store == nil { store = makeStore() }"), "\(owner)")
         }
     }
 

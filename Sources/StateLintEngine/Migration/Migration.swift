@@ -203,7 +203,7 @@ package enum Migration {
                         lazyOwners.append(property.type)
                     } else {
                         let reason = finding.message.range(of: "No automatic fix: ").map { String(finding.message[$0.upperBound...]).trimmingSuffix(".") }
-                        reasons[property.type, default: []].append("the object the view owns at \(property.place) cannot become a lazily owned `@State` on Xcode 26 and earlier: \(reason ?? "no rewrite")")
+                        reasons[property.type, default: []].append("the object the view owns at \(property.place) cannot become a lazily owned `@State` (made once, on appear): \(reason ?? "no rewrite")")
                         dropped = true
                     }
                 }

@@ -477,7 +477,7 @@ private struct FileScan {
             let scope = declaration.parent.flatMap { source.declarations[$0].body } ?? 0...max(0, code.count - 1)
             let storageUses = scope.filter { code.kind($0) == .identifier && code.text($0, storage) }.count
             guard storageUses == initializers.count else {
-                use.reason = "`\(storage)` is used at \(place)'s type in a way StateLint does not rewrite (only `\(storage) = \(wrapper)(wrappedValue: …)` in `init`)"
+                use.reason = "`\(storage)` of `@\(wrapper) var \(name)` at \(place) is used other than as `\(storage) = \(wrapper)(wrappedValue: …)` in `init`, which StateLint does not rewrite"
                 return
             }
             if wrapper == "ObservedObject" {
@@ -496,8 +496,17 @@ private struct FileScan {
                 return false
             }
             guard handsIn else {
-                // `State(initialValue: Model(…))` in `init` makes a `Model` on every init, on any Xcode.
-                use.reason = "`@StateObject var \(name)` at \(place) is created in `init`: `State(initialValue:)` there would make a new object on every init of the view (on any Xcode)"
+                // `State(initialValue: Model(…))` in `init` would make a `Model` on every init, on
+                // any Xcode: it becomes `@State` and then takes the lazily owned rewrite (the
+                // creation moves into a closure made in `init` and called on appear).
+                use.edits.append(source.edit(source.range(of: attribute), "@State"))
+                for k in initializers {
+                    use.edits.append(source.edit(code[k].range, "State"))
+                    use.edits.append(source.edit(code[k + 2].range, "initialValue"))
+                }
+                if let first = initializers.first {
+                    use.lazilyOwned = LazilyOwnedPlace(path: source.path, offset: code[first - 2].start, place: place)
+                }
                 return
             }
             // `_store = StateObject(wrappedValue: store)`: the view keeps the first object it is

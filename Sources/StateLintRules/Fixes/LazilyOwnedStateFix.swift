@@ -40,7 +40,7 @@ package enum LazilyOwnedStateFix {
     }
 
     /// The most properties of one view it rewrites.
-    package static let maximumProperties = 8
+    package static let maximumProperties = 16
     /// Modifiers that may follow the wrapper: they take actions only, and compile on any view.
     private static let lifecycleModifiers: Set<String> = ["onAppear", "task", "onDisappear"]
     /// Roots that make several views: a wrapper would merge them into one.
@@ -213,7 +213,8 @@ package enum LazilyOwnedStateFix {
             guard inBody else {
                 // A member another type may call on a view value (`logView.setSource(…)`) would do
                 // nothing while the object is nil, before the view appears: the call would be lost.
-                if !mention.isInPrivateMember, let member = mention.member, let place = context.reference(toMember: member) {
+                if !mention.isInPrivateMember, mention.memberKind == .function, let member = mention.member,
+                   let place = context.reference(toMember: member) {
                     return .failure(Refusal("\(describe(mention)) uses it and may be called on a view value (`.\(member)` at \(place)), before the view appears, when the object is still nil"))
                 }
                 switch mention.form {

@@ -1876,7 +1876,7 @@ computed property uses the object as a value (`return model.title`, `var title: 
 `$model.title` of a class that is not `@Observable`, which `@Bindable` cannot take); the
 declaration is `let`, declares several names or has `didSet`/`willSet`; the created type's generic
 arguments are inferred (`Store(initialState: …)` of a generic `Store`) or StateLint does not know
-the type; or the view makes more than 8 objects this way.
+the type; or the view makes more than 16 objects this way.
 
 `.onDisappear` also runs when the view is covered by a pushed view or its tab is left: the object
 (and the state of the views inside the `if let`) is then made again when it comes back. Where the
