@@ -61,12 +61,22 @@ import Testing
     }
 
     static let refusals: [Refusal] = [
-        Refusal("body of statements", "`body` is not a single view expression to wrap", """
+        // Two views: the body's parent lays them out; a wrapper would stack them.
+        Refusal("body of two views", "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap", """
         struct V: View {
             @State private var model = Model()
-            @State private var flag = false
             var body: some View {
-                if flag { Text(model.name) } else { Text("none") }
+                Text(model.name)
+                Text("second")
+            }
+        }
+        """),
+        Refusal("body with a return", "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View {
+                let name = model.name
+                return Text(name)
             }
         }
         """),

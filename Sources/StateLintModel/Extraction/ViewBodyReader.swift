@@ -9,8 +9,39 @@ package struct ViewBodyReader {
 
     /// `body`: the code indices of the getter's `{` and `}`.
     package func facts(of body: ClosedRange<Int>) -> ViewBodyFacts {
-        ViewBodyFacts(file: file, open: code[body.lowerBound].start, close: code[body.upperBound].start,
-                      expression: expression(in: body))
+        let expression = expression(in: body)
+        return ViewBodyFacts(file: file, open: code[body.lowerBound].start, close: code[body.upperBound].start,
+                             expression: expression, statements: expression == nil ? statements(in: body) : nil)
+    }
+
+    /// The body's statements, when a wrapper can hold them all (see `BodyStatements`).
+    private func statements(in body: ClosedRange<Int>) -> BodyStatements? {
+        let inner = (body.lowerBound + 1)..<body.upperBound
+        guard !inner.isEmpty, code.lineBreakBefore[inner.lowerBound], code.lineBreakBefore[body.upperBound] else { return nil }
+        let ranges = Statements(code: code, body: inner).ranges
+        var views = 0
+        for range in ranges {
+            let first = range.lowerBound
+            switch code.keyword(first) {
+            case .let, .var, .func, .struct, .enum, .class, .typealias: continue
+            case .else: continue  // the rest of an `if` on a line of its own
+            case .if, .switch: views += 1
+            case .return, .for, .while, .repeat, .guard, .defer, .do: return nil
+            default:
+                if code.kind(first) == .pound { return nil }
+                if code.kind(first) == .attribute {
+                    // `@Bindable var model = model`: a declaration.
+                    var k = first
+                    while code.kind(k) == .attribute { k += 1; if code.kind(k) == .leftParen, let close = code.partner(of: k) { k = close + 1 } }
+                    if code.keyword(k) == .var || code.keyword(k) == .let { continue }
+                    return nil
+                }
+                views += 1
+            }
+        }
+        // One view: several would be laid out by the wrapper instead of the view's parent.
+        guard views == 1, let first = ranges.first, let last = ranges.last else { return nil }
+        return BodyStatements(start: code[first.lowerBound].start, end: code[last.upperBound - 1].end)
     }
 
     private func expression(in body: ClosedRange<Int>) -> RootExpression? {

@@ -12,6 +12,25 @@ public struct ViewBodyFacts: Sendable {
     /// The body's one expression (after a `return`), when it is nothing else: not several
     /// statements, an `if` or `switch`, a declaration, or code under `#if`.
     public let expression: RootExpression?
+    /// When the body is not one expression: its statements, if a wrapper can take them all.
+    public let statements: BodyStatements?
+
+    package init(file: FileID, open: Int, close: Int, expression: RootExpression?, statements: BodyStatements? = nil) {
+        self.file = file
+        self.open = open
+        self.close = close
+        self.expression = expression
+        self.statements = statements
+    }
+}
+
+/// A `body` of several statements that a result builder reads as one view: local declarations
+/// (`let isEmpty = …`, `@Bindable var model = model`) and one view, `if` or `switch`, each
+/// statement on lines of its own, no `return` and no `#if`.
+public struct BodyStatements: Sendable {
+    /// The offset of the first statement's first token, and just past the last one's last.
+    public let start: Int
+    public let end: Int
 }
 
 /// The expression a `body` is: `VStack { … }.padding().onAppear { … }`.

@@ -84,10 +84,10 @@ package enum LazilyOwnedStateFix {
         guard view.isFullyScanned else {
             return Plan(fix: nil, refusals: refuseAll(candidates, "a part of the view in another file may use it"))
         }
-        guard let expression = body.expression else {
-            return Plan(fix: nil, refusals: refuseAll(candidates, "`body` is not a single view expression to wrap"))
+        if body.expression == nil && body.statements == nil {
+            return Plan(fix: nil, refusals: refuseAll(candidates, "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap"))
         }
-        if multipleViewRoots.contains(expression.rootName) {
+        if let expression = body.expression, multipleViewRoots.contains(expression.rootName) {
             return Plan(fix: nil, refusals: refuseAll(candidates, "`body` is a `\(expression.rootName)` of several views, which a wrapper would merge"))
         }
         var accepted: [Accepted] = []
@@ -98,7 +98,9 @@ package enum LazilyOwnedStateFix {
             }
         }
         guard !accepted.isEmpty else { return Plan(fix: nil, refusals: refusals) }
-        guard let fix = rewrite(accepted, replacing: wrapper, body: body, expression: expression, in: view, context) else {
+        let rewritten = body.expression.map { rewrite(accepted, replacing: wrapper, body: body, expression: $0, in: view, context) }
+            ?? body.statements.flatMap { rewrite(accepted, replacing: wrapper, body: body, statements: $0, in: view, context) }
+        guard let fix = rewritten else {
             return Plan(fix: nil, refusals: refusals.merging(refuseAll(accepted.map(\.property), "the rewrite would overlap itself")) { a, _ in a })
         }
         return Plan(fix: fix, refusals: refusals)
@@ -294,43 +296,7 @@ package enum LazilyOwnedStateFix {
             edits.append(context.edit(SourceSpan(file: file, range: offset..<offset), text))
         }
 
-        // The declarations: `@State private var model: Model?`.
-        for item in accepted {
-            let property = item.property
-            switch item.made {
-            case .declaration(let written):
-                if item.isDeclaredOptional, let annotationEnd = written.annotationEnd {
-                    edits.append(context.edit(SourceSpan(file: written.afterName.file, range: annotationEnd..<written.afterName.range.upperBound), ""))
-                } else {
-                    edits.append(context.edit(written.afterName, ": \(item.typeText)?"))
-                }
-            case .initializers(let annotation, let assignments, let factory):
-                edits.append(context.edit(annotation.span, item.typeText + "?"))
-                // `private let makeModel: () -> Model` on a line of its own after the declaration's.
-                let style = context.style(of: annotation.span)
-                let line = context.line(ofOffset: annotation.span.range.lowerBound, in: annotation.span.file)
-                let lineEnd = context.start(ofLine: line + 1, in: annotation.span.file) - style.lineEnding.rawValue.utf8.count
-                let indent = style.indentation(ofLine: line)
-                edits.append(context.edit(SourceSpan(file: annotation.span.file, range: lineEnd..<lineEnd),
-                                          "\n\(indent)private let \(factory): () -> \(annotation.text)"))
-                for assignment in assignments {
-                    guard let made = assignment.wrapper?.wrappedValue.creation?.span else { continue }
-                    let target = assignment.isSpelledWithSelf ? "self." + factory : factory
-                    edits.append(context.edit(SourceSpan(file: made.file, range: assignment.span.range.lowerBound..<made.range.lowerBound),
-                                              "\(target) = { "))
-                    edits.append(context.edit(SourceSpan(file: made.file, range: made.range.upperBound..<assignment.span.range.upperBound), " }"))
-                }
-            }
-            if wrapper != .state, let name = property.wrapperNameSpan {
-                let withAt = name.range.count == (wrapper.typeName ?? "").utf8.count + 1
-                edits.append(context.edit(name, withAt ? "@State" : "State"))
-            }
-        }
-
-        // Statements outside `body` that use the object: optional chains.
-        for item in accepted {
-            edits += item.chains.map { context.edit($0, "?") }
-        }
+        edits += declarationEdits(accepted, replacing: wrapper, context)
 
         // The wrapper around the body's content, binding the properties it uses.
         let bound = accepted.filter { $0.isUsedInBody && !$0.isDeclaredOptional }
@@ -407,6 +373,115 @@ package enum LazilyOwnedStateFix {
         guard !overlap(edits) else { return nil }
         let listed = names.map { "`\($0)`" }.joined(separator: ", ")
         return Fix(summary: "Own \(listed) lazily: an optional created on appear and released on disappear", edits: edits)
+    }
+
+    /// The rewrite of a `body` of declarations and one view: every statement goes inside the
+    /// `if let` (a result builder takes declarations there too), and a new `.onAppear` and
+    /// `.onDisappear` follow the `ZStack`:
+    ///
+    ///     var body: some View {
+    ///         ZStack {
+    ///             if let model {
+    ///                 let isEmpty = model.items.isEmpty
+    ///                 if isEmpty { Text("None") } else { List(model.items) { … } }
+    ///             }
+    ///         }
+    ///         .onAppear { … }
+    ///         .onDisappear { model = nil }
+    ///     }
+    private static func rewrite(_ accepted: [Accepted], replacing wrapper: PropertyWrapper, body: ViewBodyFacts,
+                                statements: BodyStatements, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
+        let file = body.file
+        let style = context.style(of: SourceSpan(file: file, range: statements.start..<statements.start))
+        let unit = style.indentation.unit
+        let firstLine = context.line(ofOffset: statements.start, in: file)
+        let lastLine = context.line(ofOffset: max(statements.start, statements.end - 1), in: file)
+        let indent = style.indentation(ofLine: firstLine)
+        var edits = declarationEdits(accepted, replacing: wrapper, context)
+        func insert(_ text: String, at offset: Int) {
+            edits.append(context.edit(SourceSpan(file: file, range: offset..<offset), text))
+        }
+        // The wrapper, and the `if let` when `body` uses an object (one level each).
+        let bound = accepted.filter { $0.isUsedInBody && !$0.isDeclaredOptional }
+        let levels = bound.isEmpty ? 1 : 2
+        var opening = "\(indent)ZStack {\n"
+        if !bound.isEmpty {
+            let bindables = bound.filter(\.usesProjection).map { "\(indent + unit + unit)@Bindable var \($0.property.name) = \($0.property.name)\n" }
+            opening += "\(indent + unit)if " + bound.map { "let \($0.property.name)" }.joined(separator: ", ") + " {\n" + bindables.joined()
+        }
+        insert(opening, at: context.start(ofLine: firstLine, in: file))
+        for line in firstLine...lastLine where !isBlank(line, in: file, style, context) {
+            insert(String(repeating: unit, count: levels), at: context.start(ofLine: line, in: file))
+        }
+        // After the last statement's line (a comment there stays with it).
+        let lastLineEnd = context.start(ofLine: lastLine + 1, in: file) - style.lineEnding.rawValue.utf8.count
+        let names = accepted.map(\.property.name)
+        var appended = bound.isEmpty ? "\n\(indent)}" : "\n\(indent + unit)}\n\(indent)}"
+        let creations = accepted.map { "\(indent + unit)\(statement($0, indent: indent + unit, style, context))\n" }
+        appended += "\n\(indent).onAppear {\n" + creations.joined() + "\(indent)}"
+        appended += "\n\(indent)\(TeardownFix.modifier(releasing: names))"
+        insert(appended, at: lastLineEnd)
+        let all = merged(edits, file: file, context)
+        guard !overlap(all) else { return nil }
+        let listed = names.map { "`\($0)`" }.joined(separator: ", ")
+        return Fix(summary: "Own \(listed) lazily: an optional created on appear and released on disappear", edits: all)
+    }
+
+    /// `edits` with insertions at the same offset joined into one, in order.
+    private static func merged(_ edits: [TextEdit], file: FileID, _ context: RuleContext) -> [TextEdit] {
+        var result: [TextEdit] = []
+        for edit in edits {
+            if edit.range.isEmpty, let index = result.lastIndex(where: { $0.path == edit.path && $0.range == edit.range }) {
+                result[index] = TextEdit(path: edit.path, range: edit.range, replacement: result[index].replacement + edit.replacement)
+            } else {
+                result.append(edit)
+            }
+        }
+        return result
+    }
+
+    /// The declarations (`@State private var model: Model?`, and `makeModel` for one made in
+    /// `init`) and the statements outside `body` that become optional chains.
+    private static func declarationEdits(_ accepted: [Accepted], replacing wrapper: PropertyWrapper, _ context: RuleContext) -> [TextEdit] {
+        var edits: [TextEdit] = []
+        for item in accepted {
+            let property = item.property
+            switch item.made {
+            case .declaration(let written):
+                if item.isDeclaredOptional, let annotationEnd = written.annotationEnd {
+                    edits.append(context.edit(SourceSpan(file: written.afterName.file, range: annotationEnd..<written.afterName.range.upperBound), ""))
+                } else {
+                    edits.append(context.edit(written.afterName, ": \(item.typeText)?"))
+                }
+            case .initializers(let annotation, let assignments, let factory):
+                edits.append(context.edit(annotation.span, item.typeText + "?"))
+                // `private let makeModel: () -> Model` on a line of its own after the declaration's.
+                let style = context.style(of: annotation.span)
+                let line = context.line(ofOffset: annotation.span.range.lowerBound, in: annotation.span.file)
+                let lineEnd = context.start(ofLine: line + 1, in: annotation.span.file) - style.lineEnding.rawValue.utf8.count
+                let indent = style.indentation(ofLine: line)
+                edits.append(context.edit(SourceSpan(file: annotation.span.file, range: lineEnd..<lineEnd),
+                                          "\n\(indent)private let \(factory): () -> \(annotation.text)"))
+                for assignment in assignments {
+                    guard let made = assignment.wrapper?.wrappedValue.creation?.span else { continue }
+                    let target = assignment.isSpelledWithSelf ? "self." + factory : factory
+                    edits.append(context.edit(SourceSpan(file: made.file, range: assignment.span.range.lowerBound..<made.range.lowerBound),
+                                              "\(target) = { "))
+                    edits.append(context.edit(SourceSpan(file: made.file, range: made.range.upperBound..<assignment.span.range.upperBound), " }"))
+                }
+            }
+            if wrapper != .state, let name = property.wrapperNameSpan {
+                let withAt = name.range.count == (wrapper.typeName ?? "").utf8.count + 1
+                edits.append(context.edit(name, withAt ? "@State" : "State"))
+            }
+        }
+
+        // Statements outside `body` that use the object: optional chains.
+        for item in accepted {
+            edits += item.chains.map { context.edit($0, "?") }
+        }
+
+        return edits
     }
 
     /// The position in the view's handlers of the action modifier whose `.` is at `offset`.
