@@ -141,14 +141,14 @@ import Testing
             var body: some View { Text(model.name).onAppear { print(_model) } }
         }
         """),
-        Refusal("computed property", "`title` uses it as a non-optional", """
+        Refusal("computed property", "`title` returns a value made from it, which would be optional", """
         struct V: View {
             @State private var model = Model()
             private var title: String { model.name }
             var body: some View { Text(title) }
         }
         """),
-        Refusal("function returning a member", "`title()` uses it as a non-optional", """
+        Refusal("function returning a member", "`title()` returns a value made from it, which would be optional", """
         struct V: View {
             @State private var model = Model()
             var body: some View { Text(title()) }
@@ -157,7 +157,7 @@ import Testing
             }
         }
         """),
-        Refusal("closure returning a member", "`titles` uses it as a non-optional", """
+        Refusal("closure returning a member", "`titles` returns a value made from it, which would be optional", """
         struct V: View {
             @State private var model = Model()
             var body: some View { Text(titles.joined()) }
@@ -169,11 +169,14 @@ import Testing
             }
         }
         """),
-        Refusal("method passing it on", "`row()` uses it as a non-optional", """
+        Refusal("view member with a return", "`row()` uses it and returns its view with `return`, which no `if let` can take", """
         struct V: View {
             @State private var model = Model()
             var body: some View { row() }
-            private func row() -> some View { Row(model: model) }
+            private func row() -> some View {
+                let name = model.name
+                return Text(name)
+            }
         }
         """),
         Refusal("body assigns it", "`body` assigns it", """

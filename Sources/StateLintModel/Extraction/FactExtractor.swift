@@ -168,6 +168,21 @@ package struct FactExtractor {
                 facts.types[part].uses = scanned.uses
                 facts.types[part].mentions = scanned.mentions
                 facts.types[part].isFullyScanned = true
+                // The shapes of the members that name a property a fix may move (not `body`).
+                if !scanned.mentions.isEmpty {
+                    var named: Set<String> = []
+                    for mentions in scanned.mentions.values {
+                        for mention in mentions where mention.memberKind == .function || mention.memberKind == .variable {
+                            if let member = mention.member, member != "body" { named.insert(member) }
+                        }
+                    }
+                    if !named.isEmpty {
+                        let reader = MemberBodyReader(structure: structure, file: file)
+                        for child in children[index] where named.contains(structure.name(of: child)) {
+                            if let shape = reader.facts(of: child) { facts.types[part].memberBodies.append(shape) }
+                        }
+                    }
+                }
             }
             for (part, index) in viewBodies where facts.types[part].isFullyScanned {
                 if let body = declarations[index].body {

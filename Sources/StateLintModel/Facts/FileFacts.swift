@@ -77,6 +77,9 @@ public final class TypeFacts: @unchecked Sendable {
     /// Where this part's code names those properties, by name (see `PropertyMention`): recorded
     /// with `uses`, in members of the type itself (not in nested types or static members).
     @exclusivity(unchecked) public internal(set) var mentions: [String: [PropertyMention]] = [:]
+    /// The computed properties and methods that mention a property whose creation a fix may
+    /// move (`PropertyMention.member`), with their shape (see `MemberBodyFacts`).
+    @exclusivity(unchecked) public internal(set) var memberBodies: [MemberBodyFacts] = []
     /// Its `var body: some View`, when it declares one and `uses` were recorded for it.
     @exclusivity(unchecked) public internal(set) var viewBody: ViewBodyFacts?
     /// How many `var body` it declares (two in `#if` branches).

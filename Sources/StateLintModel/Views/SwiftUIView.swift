@@ -171,6 +171,13 @@ extension SwiftUIView {
         parts.flatMap { $0.mentions[name] ?? [] }
     }
 
+    /// The shape of the computed property or method `name` of the view that names a property a
+    /// fix may move, when one part declares it once.
+    public func memberBody(named name: String) -> MemberBodyFacts? {
+        let found = parts.flatMap { $0.memberBodies.filter { $0.name == name } }
+        return found.count == 1 ? found[0] : nil
+    }
+
     /// The view's `var body: some View`, when it has exactly one `body` and that is it (and its
     /// part was scanned for mentions).
     public var viewBody: ViewBodyFacts? {

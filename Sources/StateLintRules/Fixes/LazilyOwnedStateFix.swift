@@ -66,6 +66,11 @@ package enum LazilyOwnedStateFix {
         let usesProjection: Bool
         /// Where a `?` makes a statement outside `body` an optional chain (`model?.save()`).
         let chains: [SourceSpan]
+        /// Members that make a view from it (an `if let` of their own), and methods that start
+        /// with `guard let` for it; those of the first that use `$model.title`.
+        let wrappedMembers: [MemberBodyFacts]
+        let guardedMembers: [MemberBodyFacts]
+        let projectedMembers: Set<String>
     }
 
     package static func plan(_ properties: [PropertyFacts], replacing wrapper: PropertyWrapper, in view: SwiftUIView,
@@ -205,6 +210,10 @@ package enum LazilyOwnedStateFix {
         var chains: [SourceSpan] = []
         var moved: [SourceSpan] = []
         if case .initializers(_, let assignments, _) = made { moved = assignments.map(\.span) }
+        // Outside `body`, the mentions of each computed property or method decide together how it
+        // changes.
+        var byMember: [String: [PropertyMention]] = [:]
+        var memberOrder: [String] = []
         for mention in view.mentions(of: name) {
             // The `_model = State(initialValue: …)` the rewrite turns into `makeModel = { … }`.
             if moved.contains(where: { $0.file == mention.file && $0.range.contains(mention.offset) }) { continue }
@@ -213,34 +222,60 @@ package enum LazilyOwnedStateFix {
             guard !isDeclaredOptional else { continue }
             let inBody = mention.member == "body" && mention.memberKind == .variable
             guard inBody else {
-                // A member another type may call on a view value (`logView.setSource(…)`) would do
-                // nothing while the object is nil, before the view appears: the call would be lost.
-                if !mention.isInPrivateMember, mention.memberKind == .function, let member = mention.member,
-                   let place = context.reference(toMember: member) {
-                    return .failure(Refusal("\(describe(mention)) uses it and may be called on a view value (`.\(member)` at \(place)), before the view appears, when the object is still nil"))
-                }
-                switch mention.form {
-                case .optionalChain, .assignment, .nilComparison: continue
-                case .memberStatement:
-                    let end = mention.offset + name.utf8.count
-                    chains.append(SourceSpan(file: mention.file, range: end..<end))
-                    continue
-                default: return .failure(Refusal("\(describe(mention)) uses it as a non-optional"))
-                }
+                guard let member = mention.member else { return .failure(Refusal("the view's declaration uses it")) }
+                if byMember[member] == nil { memberOrder.append(member) }
+                byMember[member, default: []].append(mention)
+                continue
             }
             isUsedInBody = true
-            if mention.isSpelledWithSelf { return .failure(Refusal("`body` uses `self.\(name)`, which would be the optional")) }
-            switch mention.form {
-            case .value, .nilComparison, .memberStatement:
+            switch unwrappedUse(mention, of: name, in: "`body`") {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let projected): usesProjection = usesProjection || projected
+            }
+        }
+        var wrappedMembers: [MemberBodyFacts] = []
+        var guardedMembers: [MemberBodyFacts] = []
+        var projectedMembers: Set<String> = []
+        for member in memberOrder {
+            let mentions = byMember[member]!
+            let described = describe(mentions[0])
+            let shape = view.memberBody(named: member)
+            // A member another type may call on a view value (`logView.setSource(…)`) would do
+            // nothing while the object is nil, before the view appears: the call would be lost.
+            if mentions[0].memberKind == .function, !mentions[0].isInPrivateMember, shape?.returnsSomeView != true,
+               let place = context.reference(toMember: member) {
+                return .failure(Refusal("\(described) uses it and may be called on a view value (`.\(member)` at \(place)), before the view appears, when the object is still nil"))
+            }
+            let forms = Set(mentions.map(\.form))
+            if forms.isSubset(of: [.optionalChain, .assignment, .nilComparison, .memberStatement]) {
+                // Each statement works the same on an optional chain (`model?.save()`).
+                for mention in mentions where mention.form == .memberStatement {
+                    let end = mention.offset + name.utf8.count
+                    chains.append(SourceSpan(file: mention.file, range: end..<end))
+                }
                 continue
-            case .projectedMember:
-                usesProjection = true
-            case .wholeProjection:
-                return .failure(Refusal("`body` uses `$\(name)` as a whole binding"))
-            case .assignment:
-                return .failure(Refusal("`body` assigns it"))
-            case .optionalChain, .storage:
-                return .failure(Refusal("`body` uses `\(name)?`"))
+            }
+            guard let shape, !shape.hasAccessors else { return .failure(Refusal("\(described) uses it as a non-optional")) }
+            if shape.returnsSomeView {
+                // A view of its own: its code goes inside an `if let` too.
+                guard !shape.hasTopLevelReturn else {
+                    return .failure(Refusal("\(described) uses it and returns its view with `return`, which no `if let` can take"))
+                }
+                for mention in mentions {
+                    switch unwrappedUse(mention, of: name, in: described) {
+                    case .failure(let refusal): return .failure(refusal)
+                    case .success(let projected): if projected { projectedMembers.insert(member); usesProjection = true }
+                    }
+                }
+                wrappedMembers.append(shape)
+            } else if shape.kind == .function, shape.returnsVoid {
+                // A method that returns nothing starts with `guard let model else { return }`.
+                guard forms.isSubset(of: [.value, .memberStatement]), !mentions.contains(where: \.isSpelledWithSelf) else {
+                    return .failure(Refusal("\(described) uses it as a non-optional and also sets it, compares it with nil or chains it"))
+                }
+                guardedMembers.append(shape)
+            } else {
+                return .failure(Refusal("\(described) returns a value made from it, which would be optional"))
             }
         }
         if usesProjection {
@@ -251,7 +286,21 @@ package enum LazilyOwnedStateFix {
         }
         return .success(Accepted(property: property, made: made, isDeclaredOptional: isDeclaredOptional,
                                  typeText: typeText, creation: creation, isUsedInBody: isUsedInBody,
-                                 usesProjection: usesProjection, chains: chains))
+                                 usesProjection: usesProjection, chains: chains, wrappedMembers: wrappedMembers,
+                                 guardedMembers: guardedMembers, projectedMembers: projectedMembers))
+    }
+
+    /// Whether a mention compiles the same with the unwrapped object of an `if let` in `member`
+    /// (`body`, or a member that makes a view), and whether it is a `$model.title` binding.
+    private static func unwrappedUse(_ mention: PropertyMention, of name: String, in member: String) -> Result<Bool, Refusal> {
+        if mention.isSpelledWithSelf { return .failure(Refusal("\(member) uses `self.\(name)`, which would be the optional")) }
+        switch mention.form {
+        case .value, .nilComparison, .memberStatement: return .success(false)
+        case .projectedMember: return .success(true)
+        case .wholeProjection: return .failure(Refusal("\(member) uses `$\(name)` as a whole binding"))
+        case .assignment: return .failure(Refusal("\(member) assigns it"))
+        case .optionalChain, .storage: return .failure(Refusal("\(member) uses `\(name)?`"))
+        }
     }
 
     /// `any Service` → `(any Service)`: what `?` can follow.
@@ -328,8 +377,13 @@ package enum LazilyOwnedStateFix {
             let lineIndent = style.indentation(ofLine: line)
             return modifier.dotOffset - context.start(ofLine: line, in: file) == lineIndent.utf8.count ? lineIndent : nil
         }
+        // An expression that ends with its `}` on a line of its own at its first line's
+        // indentation (`VStack {` … `}`) takes modifiers at that indentation.
+        let lastLine = context.line(ofOffset: max(expression.start, expression.end - 1), in: file)
+        let endsWithBrace = lastLine > firstLine && style.indentation(ofLine: lastLine) == indent
+            && expression.end - 1 - context.start(ofLine: lastLine, in: file) == indent.utf8.count
         let chainIndent = trailing.last.flatMap(indentation(ofModifier:))
-            ?? (bound.isEmpty ? expression.modifiers.last.flatMap(indentation(ofModifier:)) ?? indent + unit : indent)
+            ?? (bound.isEmpty ? expression.modifiers.last.flatMap(indentation(ofModifier:)) ?? (endsWithBrace ? indent : indent + unit) : indent)
         let appearPosition = trailing.lazy.compactMap { modifier -> Int? in
             guard modifier.name == "onAppear" || modifier.name == "task" else { return nil }
             return handlerPosition(at: modifier.dotOffset, in: file, view)
@@ -481,6 +535,62 @@ package enum LazilyOwnedStateFix {
             edits += item.chains.map { context.edit($0, "?") }
         }
 
+        edits += memberEdits(accepted, context)
+        return edits
+    }
+
+    /// The computed properties and methods that use an object as a value: `if let` around the
+    /// code of one that makes a view (with `@ViewBuilder`, which takes an `if`), `guard let … else
+    /// { return }` first in a method that returns nothing.
+    private static func memberEdits(_ accepted: [Accepted], _ context: RuleContext) -> [TextEdit] {
+        var edits: [TextEdit] = []
+        var members: [String: (shape: MemberBodyFacts, names: [String], bindables: [String], wraps: Bool)] = [:]
+        var order: [String] = []
+        for item in accepted {
+            let name = item.property.name
+            for (shape, wraps) in item.wrappedMembers.map({ ($0, true) }) + item.guardedMembers.map({ ($0, false) }) {
+                if members[shape.name] == nil { order.append(shape.name); members[shape.name] = (shape, [], [], wraps) }
+                members[shape.name]!.names.append(name)
+                if item.projectedMembers.contains(shape.name) { members[shape.name]!.bindables.append(name) }
+            }
+        }
+        for member in order {
+            guard let entry = members[member], let statements = entry.shape.statements else { continue }
+            let shape = entry.shape
+            let file = shape.file
+            let bindings = entry.names.map { "let \($0)" }.joined(separator: ", ")
+            let style = context.style(of: SourceSpan(file: file, range: statements.lowerBound..<statements.lowerBound))
+            let unit = style.indentation.unit
+            func insert(_ text: String, at offset: Int) {
+                edits.append(context.edit(SourceSpan(file: file, range: offset..<offset), text))
+            }
+            if entry.wraps {
+                if !shape.hasViewBuilder { insert("@ViewBuilder ", at: shape.start) }
+                let bindables = entry.bindables.map { "@Bindable var \($0) = \($0)" }
+                if shape.isMultiline {
+                    let firstLine = context.line(ofOffset: statements.lowerBound, in: file)
+                    let lastLine = context.line(ofOffset: max(statements.lowerBound, statements.upperBound - 1), in: file)
+                    let indent = style.indentation(ofLine: firstLine)
+                    var opening = "\(indent)if \(bindings) {\n" + bindables.map { "\(indent + unit)\($0)\n" }.joined()
+                    for line in firstLine...lastLine where !isBlank(line, in: file, style, context) {
+                        let start = context.start(ofLine: line, in: file)
+                        if line == firstLine { opening += unit } else { insert(unit, at: start) }
+                    }
+                    insert(opening, at: context.start(ofLine: firstLine, in: file))
+                    let lastLineEnd = context.start(ofLine: lastLine + 1, in: file) - style.lineEnding.rawValue.utf8.count
+                    insert("\n\(indent)}", at: lastLineEnd)
+                } else {
+                    insert("if \(bindings) { " + bindables.map { "\($0); " }.joined(), at: statements.lowerBound)
+                    insert(" }", at: statements.upperBound)
+                }
+            } else if shape.isMultiline {
+                let firstLine = context.line(ofOffset: statements.lowerBound, in: file)
+                let indent = style.indentation(ofLine: firstLine)
+                insert("\(indent)guard \(bindings) else { return }\n", at: context.start(ofLine: firstLine, in: file))
+            } else {
+                insert("guard \(bindings) else { return }; ", at: statements.lowerBound)
+            }
+        }
         return edits
     }
 
