@@ -39,15 +39,12 @@ public struct AppearUnstructuredTaskRule: Rule {
                 let kind = task.facts.isDetached ? "Task.detached { … }" : "Task { … }"
                 let stored = task.facts.storedIn.map { " Its handle is kept in `\($0)`, but no `.onDisappear` cancels it." } ?? ""
                 let place = task.via.isEmpty ? "`.\(handler.modifier)`" : "`\(task.via.last!)()`, called from `.\(handler.modifier)`,"
-                // The whole action of `.onAppear { Task { … } }`: it can become `.task { … }`,
-                // whose action neither throws nor returns a value.
-                var fix: Fix?
-                if task.via.isEmpty, handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1,
-                   let conversion = handler.facts.taskConversion,
-                   !task.facts.mayThrow, !task.facts.returnsValue {
-                    fix = TaskModifierFix.fix(handler.facts, conversion, context)
+                let fix: Result<Fix, Refusal> = Self.fix(task, of: handler, context)
+                let message = "\(place) starts `\(kind)`, an unstructured task that keeps running after the view disappears (and starts again on every re-appear).\(stored) Use `.task { … }`, which SwiftUI cancels when the view goes away, or keep the handle in `@State` and cancel it in `.onDisappear`."
+                switch fix {
+                case .success(let fix): violations.append(RuleViolation(at: task.facts.span, fix: fix, message))
+                case .failure(let refusal): violations.append(RuleViolation(at: task.facts.span, message + refusal.text))
                 }
-                violations.append(RuleViolation(at: task.facts.span, fix: fix, "\(place) starts `\(kind)`, an unstructured task that keeps running after the view disappears (and starts again on every re-appear).\(stored) Use `.task { … }`, which SwiftUI cancels when the view goes away, or keep the handle in `@State` and cancel it in `.onDisappear`.\(Self.bodyNote(task.facts))"))
             }
         }
         return violations
@@ -56,15 +53,46 @@ public struct AppearUnstructuredTaskRule: Rule {
     /// The priorities of work nobody waits for.
     package static let backgroundPriorities: Set<String> = ["background", "utility", "low"]
 
+    /// Why no fix is offered, as the message's last sentence.
+    package struct Refusal: Error {
+        package let text: String
+        init(_ text: String) { self.text = text }
+    }
+
+    /// The task's code moves into `.task { … }`: the whole action (`.onAppear { Task { … } }`),
+    /// or a last statement after others (with an `if` around it). Else the finding says why not.
+    private static func fix(_ task: ReachedTask, of handler: ViewHandler, _ context: RuleContext) -> Result<Fix, Refusal> {
+        if let note = bodyNote(task.facts) { return .failure(Refusal(note)) }
+        if task.facts.isDetached {
+            return .failure(Refusal(" `Task.detached` runs its code off the view's actor, and `.task` would run it on the view's: move it yourself where that does not matter, so no automatic fix is offered."))
+        }
+        if let method = task.via.last {
+            return .failure(Refusal(" It starts in `\(method)()`: make that method `async` (awaiting the work instead of starting a task) and call it from `.task { await \(method)() }`; no automatic fix is offered, as other code may call it."))
+        }
+        guard handler.modifier == "onAppear" else {
+            return .failure(Refusal(" It starts in the code of `.\(handler.modifier)`: await its work there instead of starting a task; no automatic fix is offered for that modifier."))
+        }
+        guard handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1 else {
+            return .failure(Refusal(" The action starts more than one task, so no automatic fix is offered."))
+        }
+        if let conversion = handler.facts.taskConversion {
+            return .success(TaskModifierFix.fix(handler.facts, conversion, context))
+        }
+        if let move = handler.facts.taskMove, move.taskOffset == task.facts.span.range.lowerBound {
+            return .success(TaskModifierFix.move(handler.facts, move, context))
+        }
+        return .failure(Refusal(" The task is not the action's last statement on lines of its own (or sits in more than an `if` without `else`), so no automatic fix is offered: move its code into `.task { … }` after the other statements."))
+    }
+
     /// Why the task's code cannot simply move into `.task { … }` (and no fix is offered): its
     /// action neither throws nor returns a value.
-    package static func bodyNote(_ task: TaskStartFacts) -> String {
+    package static func bodyNote(_ task: TaskStartFacts) -> String? {
         if task.mayThrow {
             return " Its code can throw, and `.task`'s action cannot: handle the errors inside it (`do { … } catch { … }`, showing or logging them) when you move it, so no automatic fix is offered."
         }
         if task.returnsValue {
             return " Its code returns a value, and `.task`'s action returns nothing: store the result instead of returning it when you move it, so no automatic fix is offered."
         }
-        return ""
+        return nil
     }
 }

@@ -91,24 +91,88 @@ package struct HandlerShapes {
     }
 
     /// `.onAppear { Task { … } }` — a trailing closure whose one statement is a `Task { … }`
-    /// without arguments, capture list or `in`, and no comment in the parts the fix removes.
+    /// (or `Task(priority: p) { … }`), and no comment in the parts the fix removes. A capture list
+    /// or `@MainActor in` stays with the body.
     package func taskConversion(of call: ModifierCall) -> TaskConversion? {
         guard let action = call.closure, action.lowerBound == call.nameToken + 1,
-              code.text(action.lowerBound + 1, is: "Task"), code.kind(action.lowerBound + 2) == .leftBrace,
-              let taskClose = code.partner(of: action.lowerBound + 2), taskClose + 1 == action.upperBound else { return nil }
-        let taskOpen = action.lowerBound + 2
-        // `Task { [weak x] in … }`, `Task { @MainActor in … }`: the closure's header stays out.
-        var k = taskOpen + 1
-        while k < taskClose {
-            if code.keyword(k) == .in || code.kind(k) == .leftBracket && k == taskOpen + 1 { return nil }
-            if let close = code.partner(of: k), close > k { k = close + 1 } else { k += 1 }
-        }
+              let task = taskStatement(at: action.lowerBound + 1), task.end == action.upperBound else { return nil }
+        let taskOpen = task.open
+        let taskClose = code.partner(of: taskOpen)!
         let before = code[action.lowerBound].end..<code[taskOpen].end
         let after = code[taskClose].end..<code[action.upperBound].end
         let bytes = code.file.bytes
         // A comment in a removed stretch would be lost.
         guard !bytes[before].contains(UInt8(ascii: "/")), !bytes[after].contains(UInt8(ascii: "/")) else { return nil }
         return TaskConversion(removedBeforeBody: before, removedAfterBody: after,
-                              bodyOpen: code[taskOpen].start, bodyClose: code[taskClose].start)
+                              bodyOpen: code[taskOpen].start, bodyClose: code[taskClose].start, priority: task.priority)
+    }
+
+    /// `Task { … }` or `Task(priority: p) { … }` starting at code index `k`: its closure's `{`,
+    /// the index just past the statement, and the priority argument as written.
+    private func taskStatement(at k: Int) -> (start: Int, open: Int, end: Int, priority: String?)? {
+        guard code.text(k, is: "Task") else { return nil }
+        var open = k + 1
+        var priority: String?
+        if code.kind(open) == .leftParen, let close = code.partner(of: open) {
+            guard code.text(open + 1, is: "priority"), code.kind(open + 2) == .colon, close > open + 3,
+                  !(open + 3..<close).contains(where: { code.kind($0) == .comma }) else { return nil }
+            priority = code.file.text(code[open + 1].start..<code[close - 1].end)
+            open = close + 1
+        }
+        guard code.kind(open) == .leftBrace, !code.lineBreakBefore[open], let close = code.partner(of: open) else { return nil }
+        return (k, open, close + 1, priority)
+    }
+
+    /// `.onAppear { a(); Task { … } }`, `.onAppear { a(); if ready { Task { … } } }`: the last of
+    /// the action's statements is a task, or an `if` (no `else`) whose block is only a task, after
+    /// other statements; each statement on lines of its own; no comment in what moves.
+    package func taskMove(of call: ModifierCall) -> TaskMove? {
+        guard let action = call.closure, action.lowerBound == call.nameToken + 1 else { return nil }
+        let statements = Statements(code: code, body: (action.lowerBound + 1)..<action.upperBound).ranges
+        guard statements.count >= 2, let last = statements.last, code.lineBreakBefore[last.lowerBound],
+              code.lineBreakBefore[action.upperBound] else { return nil }
+        // No closure signature (`{ value in`): the statements are the action's own.
+        if code.keyword(statements[0].upperBound - 1) == .in { return nil }
+        var condition: String?
+        var task: (start: Int, open: Int, end: Int, priority: String?)?
+        if code.keyword(last.lowerBound) == .if {
+            guard let open = blockOpen(after: last.lowerBound, before: last.upperBound),
+                  let close = code.partner(of: open), close + 1 == last.upperBound,
+                  let inner = taskStatement(at: open + 1), inner.end == close else { return nil }
+            condition = code.file.text(code[last.lowerBound].start..<code[open - 1].end)
+            task = inner
+        } else {
+            task = taskStatement(at: last.lowerBound)
+            guard task?.end == last.upperBound else { return nil }
+        }
+        guard let task, let taskClose = code.partner(of: task.open) else { return nil }
+        let bytes = code.file.bytes
+        // From the end of the statement before to the end of this one: its lines, and the comments
+        // in between would go with it.
+        let previousEnd = code[statements[statements.count - 2].upperBound - 1].end
+        let removed = previousEnd..<code[last.upperBound - 1].end
+        guard !bytes[removed].contains(UInt8(ascii: "/")) || containsOnlyCode(removed, from: last.lowerBound) else { return nil }
+        var lineStart = code[last.lowerBound].start
+        while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
+        let indentation = String(decoding: bytes[lineStart..<code[last.lowerBound].start], as: UTF8.self)
+        return TaskMove(removed: removed, taskOffset: code[task.start].start, closure: code.file.text(code[task.open].start..<code[taskClose].end),
+                        indentation: indentation, condition: condition, priority: task.priority)
+    }
+
+    /// The first `{` after `start` outside brackets: the block of an `if` at `start`.
+    private func blockOpen(after start: Int, before end: Int) -> Int? {
+        var j = start
+        while j < end {
+            if code.kind(j) == .leftBrace { return j }
+            if code.kind(j) == .leftParen || code.kind(j) == .leftBracket, let close = code.partner(of: j) { j = close + 1; continue }
+            j += 1
+        }
+        return nil
+    }
+
+    /// Whether the `/` bytes in `range` are all in the code from `start` on (a division, a
+    /// comment inside the moved code), not in a comment before the statement.
+    private func containsOnlyCode(_ range: Range<Int>, from start: Int) -> Bool {
+        !code.file.bytes[range.lowerBound..<code[start].start].contains(UInt8(ascii: "/"))
     }
 }

@@ -22,6 +22,9 @@ public struct HandlerFacts: Sendable {
     public internal(set) var nextInChain: Int?
     /// For `.onAppear { Task { … } }` with nothing else in the action: how to make it `.task { … }`.
     public let taskConversion: TaskConversion?
+    /// For an `.onAppear` whose last statement is a task (or an `if` holding only one) after
+    /// others: how to move the task to a `.task { … }` of its own.
+    public let taskMove: TaskMove?
     /// The names nil wherever the view it modifies exists (`ViewConditions`): the action runs
     /// only while they are nil, as if it checked them itself.
     public let shownWhileNil: Set<String>
@@ -63,4 +66,22 @@ public struct TaskConversion: Sendable {
     /// The task's `{` and `}`: the lines after the first up to the second are dedented.
     public let bodyOpen: Int
     public let bodyClose: Int
+    /// `Task(priority: .userInitiated) { … }`: the argument, as written (`priority: .userInitiated`).
+    public let priority: String?
+}
+
+/// `.onAppear { a(); Task { … } }` or `.onAppear { a(); if ready { Task { … } } }`: the task (and
+/// the `if` around it) leaves the action for a `.task { … }` after it; the other statements stay,
+/// and run before the task's code as they did (a task's code never runs before the action ends).
+public struct TaskMove: Sendable {
+    /// What leaves the action: the statement's lines (or the statement, on a shared line).
+    public let removed: Range<Int>
+    /// The offset of the `Task` that moves.
+    public let taskOffset: Int
+    /// The task's closure as written, from `{` to `}`, and the indentation of the statement's line.
+    public let closure: String
+    public let indentation: String
+    /// `if ready` (the `if` and its condition as written) when an `if` held the task.
+    public let condition: String?
+    public let priority: String?
 }

@@ -2,13 +2,19 @@ import StateLintSyntax
 import StateLintIndex
 import StateLintModel
 
-/// `appear_unstructured_task`'s fix: `.onAppear { Task { … } }`, when the task is the whole
-/// action, becomes `.task { … }`, which SwiftUI cancels when the view goes away. The body keeps
-/// its lines, one indentation level shallower.
+/// `appear_unstructured_task`'s fixes, which give the task's code to `.task { … }`, whose task
+/// SwiftUI cancels when the view goes away:
+///
+/// - `.onAppear { Task { … } }`, the task the whole action, becomes `.task { … }` (the body keeps
+///   its lines, one indentation level shallower); `Task(priority: p)` becomes `.task(priority: p)`;
+/// - `.onAppear { a(); Task { … } }` keeps `a()` and hands the task (and an `if` around it) to a
+///   new `.task { … }` right after it: the action's statements still run first, as a task's code
+///   never starts before the action that made it ends.
 package enum TaskModifierFix {
     package static func fix(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {
         let file = handler.nameSpan.file
-        var edits = [context.edit(handler.nameSpan, "task"),
+        let name = conversion.priority.map { "task(\($0))" } ?? "task"
+        var edits = [context.edit(handler.nameSpan, name),
                      context.edit(SourceSpan(file: file, range: conversion.removedBeforeBody), ""),
                      context.edit(SourceSpan(file: file, range: conversion.removedAfterBody), "")]
         let style = context.style(of: handler.nameSpan)
@@ -22,5 +28,37 @@ package enum TaskModifierFix {
             }
         }
         return Fix(summary: "Use `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
+    }
+
+    /// The task (and the `if` that holds it) leaves the action for a `.task { … }` after it.
+    package static func move(_ handler: HandlerFacts, _ move: TaskMove, _ context: RuleContext) -> Fix {
+        let file = handler.nameSpan.file
+        let style = context.style(of: handler.nameSpan)
+        let unit = style.indentation.unit
+        // The new modifier lines up with the `.onAppear` when that starts its line.
+        let line = context.line(ofOffset: handler.dotOffset, in: file)
+        let lineIndent = style.indentation(ofLine: line)
+        let startsLine = handler.dotOffset - context.start(ofLine: line, in: file) == lineIndent.utf8.count
+        let chain = startsLine ? lineIndent : lineIndent + unit
+        let header = "." + (move.priority.map { "task(\($0))" } ?? "task")
+        var text: String
+        if let condition = move.condition {
+            text = "\(header) {\n\(chain + unit)\(condition) " + reindented(move.closure, from: move.indentation, to: chain) + "\n\(chain)}"
+        } else {
+            text = "\(header) " + reindented(move.closure, from: move.indentation, to: chain)
+        }
+        text = "\n" + chain + text
+        let edits = [context.edit(SourceSpan(file: file, range: move.removed), ""),
+                     context.edit(SourceSpan(file: file, range: handler.callEnd..<handler.callEnd), text)]
+        return Fix(summary: "Move the task to `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
+    }
+
+    /// `text` with the lines after its first moved from indentation `old` to `new`.
+    private static func reindented(_ text: String, from old: String, to new: String) -> String {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        return lines.enumerated().map { position, line in
+            guard position > 0 else { return String(line) }
+            return line.hasPrefix(old) ? new + line.dropFirst(old.count) : String(line)
+        }.joined(separator: "\n")
     }
 }

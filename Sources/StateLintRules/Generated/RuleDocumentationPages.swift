@@ -456,15 +456,28 @@ After:
 
 ## Fix
 
-`statelint --fix` turns `.onAppear { Task { … } }` into `.task { … }` when the task is the whole
-action: no other statement, no arguments (`Task(priority:)`), no capture list or `@MainActor in`,
-not `Task.detached` (which runs off the view's actor), and no comment in the lines it removes. The
-body keeps its lines, one indentation level shallower. Not when the body can throw (a `try` that
-is not `try?`/`try!`, or a `throw`, outside a `do` whose last `catch` catches every error) or
-returns a value (`return count`): `.task`'s action neither throws nor returns anything, and
-wrapping the body in `do { … } catch { }` would silently drop its errors. The finding says so;
-decide there how to handle them. Any other unstructured task is left to you: keep its handle in
-`@State` and cancel it in `.onDisappear`, or move the work into `.task`.
+`statelint --fix` gives the task's code to `.task { … }`, whose task SwiftUI cancels when the
+view goes away:
+
+- `.onAppear { Task { … } }`, the task the whole action, becomes `.task { … }`; the body keeps
+  its lines, one indentation level shallower, with its capture list or `@MainActor in`;
+  `Task(priority: p)` becomes `.task(priority: p)`;
+- when the task is the action's last statement, after others, on lines of its own, it leaves the
+  action for a new `.task { … }` right after it, and an `if` that holds only the task goes with
+  it (`.task { if ready { … } }`). The other statements stay in `.onAppear` and still run first:
+  a task's code never starts before the action that made it ends, and `.task`'s runs after the
+  view's `.onAppear`, so nothing they set is read earlier than before. The `if`'s condition is
+  now read when the task starts, after the action's other statements, which is why only a last
+  statement moves.
+
+No fix, and the finding says why: the body can throw (a `try` that is not `try?`/`try!`, or a
+`throw`, outside a `do` whose last `catch` catches every error) or returns a value (`return
+count`), which `.task`'s action cannot (wrapping the body in `do { … } catch { }` would silently
+drop its errors: decide there how to handle them); it is `Task.detached`, which runs off the
+view's actor where `.task` would run on it; it starts in a method the action calls (make the
+method `async` and call it from `.task`; other code may call it, so StateLint leaves it to you);
+the action starts more than one task; the task is not the action's last statement on lines of
+its own, or sits in more than an `if` without `else`; or a comment is in what would move.
 
 Before:
 
@@ -472,11 +485,13 @@ Before:
 import SwiftUI
 
 @Observable final class FeedModel {
+    var isReady = false
     func startUpdates() async {}
+    func markSeen() {}
 }
 
 struct FeedView: View {
-    @State private var model = FeedModel()
+    let model: FeedModel
 
     var body: some View {
         List { Text("Feed") }
@@ -485,7 +500,14 @@ struct FeedView: View {
                     await model.startUpdates()
                 }
             }
-            .onAppear { Task { await model.startUpdates() } }
+            .onAppear {
+                model.markSeen()
+                if model.isReady {
+                    Task(priority: .userInitiated) {
+                        await model.startUpdates()
+                    }
+                }
+            }
     }
 }
 ```
@@ -496,18 +518,27 @@ After:
 import SwiftUI
 
 @Observable final class FeedModel {
+    var isReady = false
     func startUpdates() async {}
+    func markSeen() {}
 }
 
 struct FeedView: View {
-    @State private var model = FeedModel()
+    let model: FeedModel
 
     var body: some View {
         List { Text("Feed") }
             .task {
                 await model.startUpdates()
             }
-            .task { await model.startUpdates() }
+            .onAppear {
+                model.markSeen()
+            }
+            .task(priority: .userInitiated) {
+                if model.isReady {
+                    await model.startUpdates()
+                }
+            }
     }
 }
 ```

@@ -1,0 +1,55 @@
+import SwiftUI
+
+@Observable final class Feed {
+    var ready = false
+    func refresh() async {}
+    func mark() {}
+}
+
+/// The task leaves the action for a `.task` after it; the other statements stay and run first.
+struct FeedView: View {
+    let feed: Feed
+    @State private var visits = 0
+
+    var body: some View {
+        List { Text("Posts") }
+            .onAppear {
+                visits += 1
+                feed.mark()
+            }
+            .task {
+                await feed.refresh()
+            }
+    }
+}
+
+/// An `if` around the task goes with it; a priority becomes `.task(priority:)`.
+struct ReadyView: View {
+    let feed: Feed
+    @State private var visits = 0
+
+    var body: some View {
+        Text("Ready")
+            .onAppear {
+                visits += 1
+            }
+            .task(priority: .userInitiated) {
+                if feed.ready {
+                    await feed.refresh()
+                }
+            }
+            .task(priority: .background) { await feed.refresh() }
+    }
+}
+
+/// A task with a capture list keeps it.
+struct CaptureView: View {
+    let feed: Feed
+
+    var body: some View {
+        Text("Capture")
+            .task { [feed] in
+                await feed.refresh()
+            }
+    }
+}
