@@ -39,7 +39,7 @@ public struct AppearUnstructuredTaskRule: Rule {
                 let kind = task.facts.isDetached ? "Task.detached { … }" : "Task { … }"
                 let stored = task.facts.storedIn.map { " Its handle is kept in `\($0)`, but no `.onDisappear` cancels it." } ?? ""
                 let place = task.via.isEmpty ? "`.\(handler.modifier)`" : "`\(task.via.last!)()`, called from `.\(handler.modifier)`,"
-                let fix: Result<Fix, Refusal> = Self.fix(task, of: handler, context)
+                let fix: Result<Fix, Refusal> = Self.fix(task, of: handler, in: view, context)
                 let message = "\(place) starts `\(kind)`, an unstructured task that keeps running after the view disappears (and starts again on every re-appear).\(stored) Use `.task { … }`, which SwiftUI cancels when the view goes away, or keep the handle in `@State` and cancel it in `.onDisappear`."
                 switch fix {
                 case .success(let fix): violations.append(RuleViolation(at: task.facts.span, fix: fix, message))
@@ -61,13 +61,16 @@ public struct AppearUnstructuredTaskRule: Rule {
 
     /// The task's code moves into `.task { … }`: the whole action (`.onAppear { Task { … } }`),
     /// or a last statement after others (with an `if` around it). Else the finding says why not.
-    private static func fix(_ task: ReachedTask, of handler: ViewHandler, _ context: RuleContext) -> Result<Fix, Refusal> {
+    private static func fix(_ task: ReachedTask, of handler: ViewHandler, in view: SwiftUIView, _ context: RuleContext) -> Result<Fix, Refusal> {
         if let note = bodyNote(task.facts) { return .failure(Refusal(note)) }
         if task.facts.isDetached {
             return .failure(Refusal(" `Task.detached` runs its code off the view's actor, and `.task` would run it on the view's: move it yourself where that does not matter, so no automatic fix is offered."))
         }
         if let method = task.via.last {
-            return .failure(Refusal(" It starts in `\(method)()`: make that method `async` (awaiting the work instead of starting a task) and call it from `.task { await \(method)() }`; no automatic fix is offered, as other code may call it."))
+            if task.via.count == 1, handler.modifier == "onAppear", let fix = asyncMethodFix(method, of: handler, in: view, context) {
+                return .success(fix)
+            }
+            return .failure(Refusal(" It starts in `\(method)()`: make that method `async` (awaiting the work instead of starting a task) and call it from `.task { await \(method)() }`; no automatic fix is offered, as other code calls it or the action does more."))
         }
         guard handler.modifier == "onAppear" else {
             return .failure(Refusal(" It starts in the code of `.\(handler.modifier)`: await its work there instead of starting a task; no automatic fix is offered for that modifier."))
@@ -81,7 +84,21 @@ public struct AppearUnstructuredTaskRule: Rule {
         if let move = handler.facts.taskMove, move.taskOffset == task.facts.span.range.lowerBound {
             return .success(TaskModifierFix.move(handler.facts, move, context))
         }
-        return .failure(Refusal(" The task is not the action's last statement on lines of its own (or sits in more than an `if` without `else`), so no automatic fix is offered: move its code into `.task { … }` after the other statements."))
+        return .failure(Refusal(" The task shares a line with other statements, sits in more than a last `if` without `else`, or has a comment before it, so no automatic fix is offered: move its code into `.task { … }` after the action."))
+    }
+
+    /// `.onAppear { load() }` where `func load() { Task { … } }` is called only there: `load()`
+    /// becomes `async` with the task's code, and `.task { await load() }` calls it.
+    private static func asyncMethodFix(_ method: String, of handler: ViewHandler, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
+        let owners = view.parts.filter { part in part.methods.contains { $0.name == method } }
+        guard owners.count == 1, let part = owners.first, view.parts.allSatisfy({ $0.file == part.file }),
+              let facts = part.methods.first(where: { $0.name == method }), let conversion = facts.asyncConversion,
+              conversion.mentions == 1, conversion.isPrivate || context.reference(toMember: method) == nil else { return nil }
+        let action = handler.facts.action
+        guard action.calls.count == 1, let call = action.calls.first, call.name == method, action.taskStarts.isEmpty,
+              let closure = handler.facts.closure, closure.firstStatementStart == call.span.range.lowerBound,
+              closure.lastStatementEnd == call.end else { return nil }
+        return TaskModifierFix.asyncMethod(handler.facts, call: call, conversion: conversion, in: part.file, context)
     }
 
     /// Why the task's code cannot simply move into `.task { … }` (and no fix is offered): its

@@ -230,7 +230,9 @@ package struct ActionReader {
         guard let reference = references.reference(endingAt: k), code.keyword(reference.start - 1) != .func else { return nil }
         let first = code.file.bytes[code[k].start]
         guard first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else { return nil }
-        return CallFacts(name: code.string(k), nilNames: nilNames(at: k, frames: &frames), span: SourceSpan(file, code, reference.start, k))
+        var call = CallFacts(name: code.string(k), nilNames: nilNames(at: k, frames: &frames), span: SourceSpan(file, code, reference.start, k))
+        if let close = code.partner(of: k + 1) { call.end = code[close].end }
+        return call
     }
 
     /// `name.cancel()`, `name?.cancel()`, `self.name?.invalidate()`: the name.

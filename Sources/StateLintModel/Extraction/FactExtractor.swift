@@ -135,7 +135,11 @@ package struct FactExtractor {
                 type.initializers.append(action)
             } else {
                 guard !action.isEmpty else { continue }
-                type.methods.append(MethodFacts(name: structure.name(of: index), action: action))
+                var method = MethodFacts(name: structure.name(of: index), action: action)
+                if action.taskStarts.count == 1, !action.taskStarts[0].isDetached, !isAsync(declaration) {
+                    method.asyncConversion = asyncConversion(of: index)
+                }
+                type.methods.append(method)
             }
         }
         // How the parts that declare properties that may hold an object, and the extensions of
@@ -216,6 +220,20 @@ package struct FactExtractor {
             facts.bracketsPair = code.bracketsPair
         }
         return facts
+    }
+
+    /// `func load() { Task { … } }` with no result: how to make it `async` (see `AsyncConversion`).
+    private func asyncConversion(of index: Int) -> AsyncConversion? {
+        let declaration = structure.declarations[index]
+        guard let body = declaration.body, let signature = FunctionSignature(nameToken: declaration.nameToken, in: code),
+              signature.returnType == nil, signature.parameterList.upperBound + 1 == body.lowerBound || code.keyword(signature.parameterList.upperBound + 1) == .throws,
+              let task = HandlerShapes(code: code).taskConversion(inBody: body, allowingSignature: false) else { return nil }
+        let name = code.string(declaration.nameToken)
+        var mentions = 0
+        for k in 0..<code.count where k != declaration.nameToken && code.kind(k) == .identifier && code.text(k, name) { mentions += 1 }
+        let modifiers = structure.modifiers(of: index)
+        return AsyncConversion(asyncOffset: code[signature.parameterList.upperBound].end, task: task,
+                               isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate), mentions: mentions)
     }
 
     /// The names of the `_name = …` assignments in an initializer's body.

@@ -94,8 +94,16 @@ package struct HandlerShapes {
     /// (or `Task(priority: p) { … }`), and no comment in the parts the fix removes. A capture list
     /// or `@MainActor in` stays with the body.
     package func taskConversion(of call: ModifierCall) -> TaskConversion? {
-        guard let action = call.closure, action.lowerBound == call.nameToken + 1,
-              let task = taskStatement(at: action.lowerBound + 1), task.end == action.upperBound else { return nil }
+        guard let action = call.closure, action.lowerBound == call.nameToken + 1 else { return nil }
+        return taskConversion(inBody: action)
+    }
+
+    /// A body `{ … }` (a closure's or a function's) whose one statement is a task: see above.
+    /// `allowingSignature: false`: not a task whose closure has a capture list or `in` (a
+    /// method's body cannot keep one).
+    package func taskConversion(inBody action: ClosedRange<Int>, allowingSignature: Bool = true) -> TaskConversion? {
+        guard let task = taskStatement(at: action.lowerBound + 1), task.end == action.upperBound else { return nil }
+        if !allowingSignature, let close = code.partner(of: task.open), signatureEnd(of: task.open...close) != nil { return nil }
         let taskOpen = task.open
         let taskClose = code.partner(of: taskOpen)!
         let before = code[action.lowerBound].end..<code[taskOpen].end
@@ -123,40 +131,44 @@ package struct HandlerShapes {
         return (k, open, close + 1, priority)
     }
 
-    /// `.onAppear { a(); Task { … } }`, `.onAppear { a(); if ready { Task { … } } }`: the last of
-    /// the action's statements is a task, or an `if` (no `else`) whose block is only a task, after
-    /// other statements; each statement on lines of its own; no comment in what moves.
+    /// `.onAppear { a(); Task { … } }`, `.onAppear { a(); if ready { Task { … } } }`: one of the
+    /// action's statements is a task (an `if` holding only a task must be the last: its condition
+    /// would be read later), each statement on lines of its own, and no comment in what moves.
     package func taskMove(of call: ModifierCall) -> TaskMove? {
         guard let action = call.closure, action.lowerBound == call.nameToken + 1 else { return nil }
         let statements = Statements(code: code, body: (action.lowerBound + 1)..<action.upperBound).ranges
-        guard statements.count >= 2, let last = statements.last, code.lineBreakBefore[last.lowerBound],
-              code.lineBreakBefore[action.upperBound] else { return nil }
+        guard statements.count >= 2, code.lineBreakBefore[action.upperBound],
+              statements.allSatisfy({ code.lineBreakBefore[$0.lowerBound] }) else { return nil }
         // No closure signature (`{ value in`): the statements are the action's own.
         if code.keyword(statements[0].upperBound - 1) == .in { return nil }
-        var condition: String?
-        var task: (start: Int, open: Int, end: Int, priority: String?)?
-        if code.keyword(last.lowerBound) == .if {
-            guard let open = blockOpen(after: last.lowerBound, before: last.upperBound),
-                  let close = code.partner(of: open), close + 1 == last.upperBound,
-                  let inner = taskStatement(at: open + 1), inner.end == close else { return nil }
-            condition = code.file.text(code[last.lowerBound].start..<code[open - 1].end)
-            task = inner
-        } else {
-            task = taskStatement(at: last.lowerBound)
-            guard task?.end == last.upperBound else { return nil }
+        var found: (index: Int, task: (start: Int, open: Int, end: Int, priority: String?), condition: String?)?
+        for (index, statement) in statements.enumerated() {
+            if let task = taskStatement(at: statement.lowerBound), task.end == statement.upperBound {
+                guard found == nil else { return nil }
+                found = (index, task, nil)
+            } else if code.keyword(statement.lowerBound) == .if, index == statements.count - 1,
+                      let open = blockOpen(after: statement.lowerBound, before: statement.upperBound),
+                      let close = code.partner(of: open), close + 1 == statement.upperBound,
+                      let task = taskStatement(at: open + 1), task.end == close {
+                guard found == nil else { return nil }
+                found = (index, task, code.file.text(code[statement.lowerBound].start..<code[open - 1].end))
+            }
         }
-        guard let task, let taskClose = code.partner(of: task.open) else { return nil }
+        guard let found, let taskClose = code.partner(of: found.task.open) else { return nil }
+        let statement = statements[found.index]
         let bytes = code.file.bytes
-        // From the end of the statement before to the end of this one: its lines, and the comments
-        // in between would go with it.
-        let previousEnd = code[statements[statements.count - 2].upperBound - 1].end
-        let removed = previousEnd..<code[last.upperBound - 1].end
-        guard !bytes[removed].contains(UInt8(ascii: "/")) || containsOnlyCode(removed, from: last.lowerBound) else { return nil }
-        var lineStart = code[last.lowerBound].start
+        // From the end of what comes before (the statement before, or the action's `{`) to the end
+        // of this one: its lines.
+        let previousEnd = found.index > 0 ? code[statements[found.index - 1].upperBound - 1].end : code[action.lowerBound].end
+        let removed = previousEnd..<code[statement.upperBound - 1].end
+        // A comment before the statement would go with it.
+        guard !bytes[previousEnd..<code[statement.lowerBound].start].contains(UInt8(ascii: "/")) else { return nil }
+        var lineStart = code[statement.lowerBound].start
         while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
-        let indentation = String(decoding: bytes[lineStart..<code[last.lowerBound].start], as: UTF8.self)
-        return TaskMove(removed: removed, taskOffset: code[task.start].start, closure: code.file.text(code[task.open].start..<code[taskClose].end),
-                        indentation: indentation, condition: condition, priority: task.priority)
+        let indentation = String(decoding: bytes[lineStart..<code[statement.lowerBound].start], as: UTF8.self)
+        return TaskMove(removed: removed, taskOffset: code[found.task.start].start,
+                        closure: code.file.text(code[found.task.open].start..<code[taskClose].end),
+                        indentation: indentation, condition: found.condition, priority: found.task.priority)
     }
 
     /// The first `{` after `start` outside brackets: the block of an `if` at `start`.
@@ -168,11 +180,5 @@ package struct HandlerShapes {
             j += 1
         }
         return nil
-    }
-
-    /// Whether the `/` bytes in `range` are all in the code from `start` on (a division, a
-    /// comment inside the moved code), not in a comment before the statement.
-    private func containsOnlyCode(_ range: Range<Int>, from start: Int) -> Bool {
-        !code.file.bytes[range.lowerBound..<code[start].start].contains(UInt8(ascii: "/"))
     }
 }

@@ -79,7 +79,10 @@ public struct CallFacts: Sendable {
     /// Names known to be nil where the call is made (`if model == nil { load() }`): the callee's
     /// assignments to them are guarded too.
     public let nilNames: Set<String>
+    /// From the call's first token (`self` or the name) to the name.
     public internal(set) var span: SourceSpan
+    /// Just past the call's `)`.
+    public internal(set) var end = 0
 }
 
 /// An unstructured task: `Task { … }`, `Task(priority: …) { … }`, `Task.detached { … }`.

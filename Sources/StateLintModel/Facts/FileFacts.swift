@@ -119,6 +119,21 @@ public final class TypeFacts: @unchecked Sendable {
 public struct MethodFacts: Sendable {
     public let name: String
     public let action: ActionFacts
+    /// For a method whose whole body is `Task { … }` (or `Task(priority: p) { … }`): how to make it
+    /// an `async` method of the task's code.
+    public internal(set) var asyncConversion: AsyncConversion?
+}
+
+/// The edits that turn `func load() { Task { body } }` into `func load() async { body }`.
+public struct AsyncConversion: Sendable {
+    /// Where ` async` goes: just past the parameters' `)`.
+    public let asyncOffset: Int
+    /// Removing the task around the body (as for `.onAppear { Task { … } }`).
+    public let task: TaskConversion
+    /// `private` or `fileprivate`: only its file may call it.
+    public let isPrivate: Bool
+    /// How many times its file's code names it, besides its declaration.
+    public let mentions: Int
 }
 
 /// A `#Preview { … }` body: the `@Previewable` state it declares and its handlers.

@@ -22,8 +22,8 @@ public struct HandlerFacts: Sendable {
     public internal(set) var nextInChain: Int?
     /// For `.onAppear { Task { … } }` with nothing else in the action: how to make it `.task { … }`.
     public let taskConversion: TaskConversion?
-    /// For an `.onAppear` whose last statement is a task (or an `if` holding only one) after
-    /// others: how to move the task to a `.task { … }` of its own.
+    /// For an `.onAppear` with a task among its statements (or an `if` holding only one, last):
+    /// how to move the task to a `.task { … }` of its own.
     public let taskMove: TaskMove?
     /// The names nil wherever the view it modifies exists (`ViewConditions`): the action runs
     /// only while they are nil, as if it checked them itself.
@@ -70,9 +70,10 @@ public struct TaskConversion: Sendable {
     public let priority: String?
 }
 
-/// `.onAppear { a(); Task { … } }` or `.onAppear { a(); if ready { Task { … } } }`: the task (and
-/// the `if` around it) leaves the action for a `.task { … }` after it; the other statements stay,
-/// and run before the task's code as they did (a task's code never runs before the action ends).
+/// `.onAppear { a(); Task { … }; b() }` or `.onAppear { a(); if ready { Task { … } } }`: the task
+/// (and the `if` around it) leaves the action for a `.task { … }` after it; the other statements
+/// stay, and run before the task's code as they did (a task's code never runs before the action
+/// that started it ends).
 public struct TaskMove: Sendable {
     /// What leaves the action: the statement's lines (or the statement, on a shared line).
     public let removed: Range<Int>

@@ -12,12 +12,28 @@ import StateLintModel
 ///   never starts before the action that made it ends.
 package enum TaskModifierFix {
     package static func fix(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {
-        let file = handler.nameSpan.file
         let name = conversion.priority.map { "task(\($0))" } ?? "task"
+        let edits = [context.edit(handler.nameSpan, name)] + bodyEdits(conversion, in: handler.nameSpan.file, context)
+        return Fix(summary: "Use `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
+    }
+
+    /// `.onAppear { load() }` and `func load() { Task { … } }` → `.task { await load() }` and
+    /// `func load() async { … }`.
+    package static func asyncMethod(_ handler: HandlerFacts, call: CallFacts, conversion: AsyncConversion, in file: FileID,
+                                    _ context: RuleContext) -> Fix {
+        let name = conversion.task.priority.map { "task(\($0))" } ?? "task"
         var edits = [context.edit(handler.nameSpan, name),
-                     context.edit(SourceSpan(file: file, range: conversion.removedBeforeBody), ""),
+                     context.edit(SourceSpan(file: call.span.file, range: call.span.range.lowerBound..<call.span.range.lowerBound), "await "),
+                     context.edit(SourceSpan(file: file, range: conversion.asyncOffset..<conversion.asyncOffset), " async")]
+        edits += bodyEdits(conversion.task, in: file, context)
+        return Fix(summary: "Make `\(call.name)()` async and call it from `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
+    }
+
+    /// Removing `Task {` and its `}` around a body, whose lines lose one indentation level.
+    private static func bodyEdits(_ conversion: TaskConversion, in file: FileID, _ context: RuleContext) -> [TextEdit] {
+        var edits = [context.edit(SourceSpan(file: file, range: conversion.removedBeforeBody), ""),
                      context.edit(SourceSpan(file: file, range: conversion.removedAfterBody), "")]
-        let style = context.style(of: handler.nameSpan)
+        let style = context.style(of: SourceSpan(file: file, range: conversion.bodyOpen..<conversion.bodyOpen))
         let unit = style.indentation.unit
         let firstLine = context.line(ofOffset: conversion.bodyOpen, in: file)
         let lastLine = context.line(ofOffset: conversion.bodyClose, in: file)
@@ -27,7 +43,7 @@ package enum TaskModifierFix {
                 edits.append(context.edit(SourceSpan(file: file, range: start..<(start + unit.utf8.count)), ""))
             }
         }
-        return Fix(summary: "Use `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
+        return edits
     }
 
     /// The task (and the `if` that holds it) leaves the action for a `.task { … }` after it.

@@ -462,22 +462,24 @@ view goes away:
 - `.onAppear { Task { … } }`, the task the whole action, becomes `.task { … }`; the body keeps
   its lines, one indentation level shallower, with its capture list or `@MainActor in`;
   `Task(priority: p)` becomes `.task(priority: p)`;
-- when the task is the action's last statement, after others, on lines of its own, it leaves the
-  action for a new `.task { … }` right after it, and an `if` that holds only the task goes with
-  it (`.task { if ready { … } }`). The other statements stay in `.onAppear` and still run first:
-  a task's code never starts before the action that made it ends, and `.task`'s runs after the
-  view's `.onAppear`, so nothing they set is read earlier than before. The `if`'s condition is
-  now read when the task starts, after the action's other statements, which is why only a last
-  statement moves.
+- when the task is one of the action's statements, each on lines of its own, it leaves the
+  action for a new `.task { … }` right after it, and an `if` that holds only the task (the last
+  statement) goes with it (`.task { if ready { … } }`). The other statements stay in `.onAppear`
+  and still run first: a task's code never starts before the action that made it ends (the
+  statements after it ran first already), and `.task`'s runs after the view's `.onAppear`, so
+  nothing they set is read earlier than before. The `if`'s condition is read when the task
+  starts, after the action's other statements, which is why only a last `if` moves;
+- `.onAppear { load() }`, where `func load() { Task { … } }` is called nowhere else (in its file,
+  or on a view value elsewhere), becomes `.task { await load() }` with `func load() async { … }`.
 
 No fix, and the finding says why: the body can throw (a `try` that is not `try?`/`try!`, or a
 `throw`, outside a `do` whose last `catch` catches every error) or returns a value (`return
 count`), which `.task`'s action cannot (wrapping the body in `do { … } catch { }` would silently
 drop its errors: decide there how to handle them); it is `Task.detached`, which runs off the
-view's actor where `.task` would run on it; it starts in a method the action calls (make the
-method `async` and call it from `.task`; other code may call it, so StateLint leaves it to you);
-the action starts more than one task; the task is not the action's last statement on lines of
-its own, or sits in more than an `if` without `else`; or a comment is in what would move.
+view's actor where `.task` would run on it; it starts in a method that other code calls, or that
+does more than start it, or from an action that does more than call it; the action starts more
+than one task; the task shares a line with other statements, sits in more than a last `if`
+without `else`, or has a comment before it.
 
 Before:
 

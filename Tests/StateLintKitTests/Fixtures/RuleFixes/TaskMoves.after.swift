@@ -53,3 +53,36 @@ struct CaptureView: View {
             }
     }
 }
+
+/// A task between statements moves too: the statements after it ran before its code anyway.
+struct MiddleView: View {
+    let feed: Feed
+    @State private var visits = 0
+
+    var body: some View {
+        Text("Middle")
+            .onAppear {
+                visits += 1
+                feed.mark()
+            }
+            .task {
+                await feed.refresh()
+            }
+    }
+}
+
+/// A method only `.onAppear` calls, whose body is a task: it becomes `async`, awaited in `.task`.
+struct MethodView: View {
+    let feed: Feed
+    @State private var loaded = false
+
+    var body: some View {
+        Text("Method")
+            .task { await load() }
+    }
+
+    private func load() async {
+        await feed.refresh()
+        loaded = true
+    }
+}

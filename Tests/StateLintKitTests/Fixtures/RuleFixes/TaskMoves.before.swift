@@ -55,3 +55,38 @@ struct CaptureView: View {
             }
     }
 }
+
+/// A task between statements moves too: the statements after it ran before its code anyway.
+struct MiddleView: View {
+    let feed: Feed
+    @State private var visits = 0
+
+    var body: some View {
+        Text("Middle")
+            .onAppear {
+                visits += 1
+                Task {
+                    await feed.refresh()
+                }
+                feed.mark()
+            }
+    }
+}
+
+/// A method only `.onAppear` calls, whose body is a task: it becomes `async`, awaited in `.task`.
+struct MethodView: View {
+    let feed: Feed
+    @State private var loaded = false
+
+    var body: some View {
+        Text("Method")
+            .onAppear { load() }
+    }
+
+    private func load() {
+        Task {
+            await feed.refresh()
+            loaded = true
+        }
+    }
+}
