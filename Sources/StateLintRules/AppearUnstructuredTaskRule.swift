@@ -95,9 +95,19 @@ public struct AppearUnstructuredTaskRule: Rule {
               let facts = part.methods.first(where: { $0.name == method }), let conversion = facts.asyncConversion,
               conversion.mentions == 1, conversion.isPrivate || context.reference(toMember: method) == nil else { return nil }
         let action = handler.facts.action
-        guard action.calls.count == 1, let call = action.calls.first, call.name == method, action.taskStarts.isEmpty,
-              let closure = handler.facts.closure, closure.firstStatementStart == call.span.range.lowerBound,
-              closure.lastStatementEnd == call.end else { return nil }
+        guard let call = action.calls.last, call.name == method, action.calls.filter({ $0.name == method }).count == 1,
+              action.taskStarts.isEmpty, let closure = handler.facts.closure, closure.lastStatementEnd == call.end else { return nil }
+        if closure.firstStatementStart != call.span.range.lowerBound {
+            // The last statement after others: it moves only as a plain `load()` on a line of its
+            // own, with nothing after it on that line, the closure's `}` on the next.
+            let file = handler.facts.nameSpan.file
+            let line = context.line(ofOffset: call.span.range.lowerBound, in: file)
+            let style = context.style(of: handler.facts.nameSpan)
+            guard call.span.range.lowerBound - context.start(ofLine: line, in: file) == style.indentation(ofLine: line).utf8.count,
+                  context.start(ofLine: line + 1, in: file) - style.lineEnding.rawValue.utf8.count == call.end,
+                  context.line(ofOffset: closure.close, in: file) == line + 1,
+                  call.span.range.count == method.utf8.count else { return nil }
+        }
         return TaskModifierFix.asyncMethod(handler.facts, call: call, conversion: conversion, in: part.file, context)
     }
 

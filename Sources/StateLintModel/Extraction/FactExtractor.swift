@@ -227,7 +227,8 @@ package struct FactExtractor {
         let declaration = structure.declarations[index]
         guard let body = declaration.body, let signature = FunctionSignature(nameToken: declaration.nameToken, in: code),
               signature.returnType == nil, signature.parameterList.upperBound + 1 == body.lowerBound || code.keyword(signature.parameterList.upperBound + 1) == .throws,
-              let task = HandlerShapes(code: code).taskConversion(inBody: body, allowingSignature: false) else { return nil }
+              let task = HandlerShapes(code: code).taskConversion(inBody: body, allowingSignature: false)
+                ?? HandlerShapes(code: code).lastStatementTaskConversion(inBody: body) else { return nil }
         let name = code.string(declaration.nameToken)
         var mentions = 0
         for k in 0..<code.count where k != declaration.nameToken && code.kind(k) == .identifier && code.text(k, name) { mentions += 1 }

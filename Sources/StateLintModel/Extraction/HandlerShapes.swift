@@ -181,4 +181,34 @@ package struct HandlerShapes {
         }
         return nil
     }
+
+    /// A method's body whose last statement is `Task { … }` (or `Task(priority: p)`, or
+    /// `Task { @MainActor in … }`, which a view's method is anyway), with `Task {` and its `}` on
+    /// lines of their own: removing those two lines leaves the task's code as the method's own.
+    /// The statements before it stay where they are; no capture list.
+    package func lastStatementTaskConversion(inBody body: ClosedRange<Int>) -> TaskConversion? {
+        let statements = Statements(code: code, body: (body.lowerBound + 1)..<body.upperBound).ranges
+        guard let last = statements.last, let task = taskStatement(at: last.lowerBound), task.end == last.upperBound,
+              let close = code.partner(of: task.open), code.lineBreakBefore[last.lowerBound], code.lineBreakBefore[close] else { return nil }
+        // The closure's signature: none, or exactly `@MainActor in`.
+        var bodyStart = task.open + 1
+        if let end = signatureEnd(of: task.open...close) {
+            guard end == task.open + 2, code.kind(task.open + 1) == .attribute, code.text(task.open + 1, is: "@MainActor") else { return nil }
+            bodyStart = end + 1
+        }
+        guard code.lineBreakBefore[bodyStart], bodyStart < close else { return nil }
+        let bytes = code.file.bytes
+        func lineStart(_ offset: Int) -> Int {
+            var start = offset
+            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+            return start
+        }
+        // A comment on the removed lines would be lost.
+        let header = lineStart(code[last.lowerBound].start)..<lineStart(code[bodyStart].start)
+        let footer = lineStart(code[close].start)..<lineStart(code[close + 1].start)
+        guard !bytes[header].contains(UInt8(ascii: "/")), !bytes[footer].contains(UInt8(ascii: "/")),
+              code.lineBreakBefore[close + 1] else { return nil }
+        return TaskConversion(removedBeforeBody: header, removedAfterBody: footer,
+                              bodyOpen: code[task.open].start, bodyClose: code[close].start, priority: task.priority)
+    }
 }

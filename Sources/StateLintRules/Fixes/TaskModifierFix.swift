@@ -22,10 +22,26 @@ package enum TaskModifierFix {
     package static func asyncMethod(_ handler: HandlerFacts, call: CallFacts, conversion: AsyncConversion, in file: FileID,
                                     _ context: RuleContext) -> Fix {
         let name = conversion.task.priority.map { "task(\($0))" } ?? "task"
-        var edits = [context.edit(handler.nameSpan, name),
-                     context.edit(SourceSpan(file: call.span.file, range: call.span.range.lowerBound..<call.span.range.lowerBound), "await "),
-                     context.edit(SourceSpan(file: file, range: conversion.asyncOffset..<conversion.asyncOffset), " async")]
+        var edits = [context.edit(SourceSpan(file: file, range: conversion.asyncOffset..<conversion.asyncOffset), " async")]
         edits += bodyEdits(conversion.task, in: file, context)
+        let handlerFile = handler.nameSpan.file
+        if handler.closure?.firstStatementStart == call.span.range.lowerBound {
+            // The whole action: `.onAppear { load() }` → `.task { await load() }`.
+            edits += [context.edit(handler.nameSpan, name),
+                      context.edit(SourceSpan(file: handlerFile, range: call.span.range.lowerBound..<call.span.range.lowerBound), "await ")]
+        } else {
+            // The action's last statement, on a line of its own: that line leaves for a `.task`.
+            let style = context.style(of: handler.nameSpan)
+            let callLine = context.line(ofOffset: call.span.range.lowerBound, in: handlerFile)
+            let removed = context.start(ofLine: callLine, in: handlerFile)..<context.start(ofLine: callLine + 1, in: handlerFile)
+            let line = context.line(ofOffset: handler.dotOffset, in: handlerFile)
+            let lineIndent = style.indentation(ofLine: line)
+            let startsLine = handler.dotOffset - context.start(ofLine: line, in: handlerFile) == lineIndent.utf8.count
+            let chain = startsLine ? lineIndent : lineIndent + style.indentation.unit
+            edits += [context.edit(SourceSpan(file: handlerFile, range: removed), ""),
+                      context.edit(SourceSpan(file: handlerFile, range: handler.callEnd..<handler.callEnd),
+                                   "\n\(chain).\(name) { await \(call.name)() }")]
+        }
         return Fix(summary: "Make `\(call.name)()` async and call it from `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
     }
 
@@ -40,6 +56,8 @@ package enum TaskModifierFix {
         if lastLine > firstLine {
             for line in (firstLine + 1)...lastLine where style.indentation(ofLine: line).hasPrefix(unit) {
                 let start = context.start(ofLine: line, in: file)
+                // A line the conversion removes whole (`Task {`, its `}`) needs no dedent.
+                if conversion.removedBeforeBody.contains(start) || conversion.removedAfterBody.contains(start) { continue }
                 edits.append(context.edit(SourceSpan(file: file, range: start..<(start + unit.utf8.count)), ""))
             }
         }

@@ -86,3 +86,26 @@ struct MethodView: View {
         loaded = true
     }
 }
+
+/// A method that sets things up and then starts its task (on the main actor, as a view's
+/// method is anyway), called last in the action: the statements before the task stay first.
+struct SetupView: View {
+    let feed: Feed
+    @State private var isLoading = false
+    @State private var visits = 0
+
+    var body: some View {
+        Text(isLoading ? "Loading" : "Setup")
+            .onAppear {
+                visits += 1
+            }
+            .task { await start() }
+    }
+
+    private func start() async {
+        guard !isLoading else { return }
+        isLoading = true
+        await feed.refresh()
+        isLoading = false
+    }
+}

@@ -90,3 +90,28 @@ struct MethodView: View {
         }
     }
 }
+
+/// A method that sets things up and then starts its task (on the main actor, as a view's
+/// method is anyway), called last in the action: the statements before the task stay first.
+struct SetupView: View {
+    let feed: Feed
+    @State private var isLoading = false
+    @State private var visits = 0
+
+    var body: some View {
+        Text(isLoading ? "Loading" : "Setup")
+            .onAppear {
+                visits += 1
+                start()
+            }
+    }
+
+    private func start() {
+        guard !isLoading else { return }
+        isLoading = true
+        Task { @MainActor in
+            await feed.refresh()
+            isLoading = false
+        }
+    }
+}
