@@ -34,6 +34,9 @@ public struct AppearUnstructuredTaskRule: Rule {
                 // finish on its own. Written in the handler itself, it escapes the view's lifetime.
                 if task.facts.isInAsyncFunction, let priority = task.facts.priority, Self.backgroundPriorities.contains(priority) { continue }
                 if let stored = task.facts.storedIn, cancelled.contains(stored) { continue }
+                // Kept in a local the same action cancels (`withTaskCancellationHandler { … }
+                // onCancel: { work.cancel() }`): it lives no longer than the action.
+                if task.via.isEmpty, let local = task.facts.storedInLocal, handler.facts.action.cancelledNames.contains(local) { continue }
                 // Kept somewhere else (a local, a collection) while `.onDisappear` cancels something.
                 if task.facts.storedIn == nil && task.facts.isHandleKept && !cancelled.isEmpty { continue }
                 let kind = task.facts.isDetached ? "Task.detached { … }" : "Task { … }"
@@ -62,10 +65,14 @@ public struct AppearUnstructuredTaskRule: Rule {
     /// The task's code moves into `.task { … }`: the whole action (`.onAppear { Task { … } }`),
     /// or a last statement after others (with an `if` around it). Else the finding says why not.
     private static func fix(_ task: ReachedTask, of handler: ViewHandler, in view: SwiftUIView, _ context: RuleContext) -> Result<Fix, Refusal> {
-        if let note = bodyNote(task.facts) { return .failure(Refusal(note)) }
+        let move = task.via.isEmpty && handler.modifier == "onAppear"
+            ? handler.facts.taskMoves.first { $0.taskOffset == task.facts.span.range.lowerBound } : nil
         if task.facts.isDetached {
-            return .failure(Refusal(" `Task.detached` runs its code off the view's actor, and `.task` would run it on the view's: move it yourself where that does not matter, so no automatic fix is offered."))
+            // It stays detached, run and cancelled by `.task`: its errors and result go unread, as before.
+            if let move, move.detachedStart != nil { return .success(TaskModifierFix.move(handler.facts, move, context)) }
+            return .failure(Refusal(" `Task.detached` runs its code off the view's actor: keep it detached in `.task { … }` and cancel it there (`withTaskCancellationHandler`); no automatic fix is offered where it is not a statement of `.onAppear` of its own."))
         }
+        if let note = bodyNote(task.facts) { return .failure(Refusal(note)) }
         if let method = task.via.last {
             if task.via.count == 1, handler.modifier == "onAppear", let fix = asyncMethodFix(method, of: handler, in: view, context) {
                 return .success(fix)
@@ -75,16 +82,11 @@ public struct AppearUnstructuredTaskRule: Rule {
         guard handler.modifier == "onAppear" else {
             return .failure(Refusal(" It starts in the code of `.\(handler.modifier)`: await its work there instead of starting a task; no automatic fix is offered for that modifier."))
         }
-        guard handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1 else {
-            return .failure(Refusal(" The action starts more than one task, so no automatic fix is offered."))
-        }
-        if let conversion = handler.facts.taskConversion {
+        if handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1, let conversion = handler.facts.taskConversion {
             return .success(TaskModifierFix.fix(handler.facts, conversion, context))
         }
-        if let move = handler.facts.taskMove, move.taskOffset == task.facts.span.range.lowerBound {
-            return .success(TaskModifierFix.move(handler.facts, move, context))
-        }
-        return .failure(Refusal(" The task shares a line with other statements, sits in more than a last `if` without `else`, or has a comment before it, so no automatic fix is offered: move its code into `.task { … }` after the action."))
+        if let move { return .success(TaskModifierFix.move(handler.facts, move, context)) }
+        return .failure(Refusal(" The task sits in more than a last `if` without `else`, or has a comment before it, so no automatic fix is offered: move its code into `.task { … }` after the action."))
     }
 
     /// `.onAppear { load() }` where `func load() { Task { … } }` is called only there: `load()`

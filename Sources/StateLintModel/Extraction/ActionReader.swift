@@ -295,7 +295,7 @@ package struct ActionReader {
         guard let last = end else { return nil }
         let use = handleUse(before: k, after: last + 1)
         let operation = tasks.operations(code).operation(closingAt: last)
-        return TaskStartFacts(isDetached: isDetached, storedIn: use.storedIn, isHandleKept: use.isKept,
+        return TaskStartFacts(isDetached: isDetached, storedIn: use.storedIn, storedInLocal: use.local, isHandleKept: use.isKept,
                               isAwaitedAtOnce: isAwaitedResult(after: last + 1),
                               mayNoticeCancellation: tasks.mayNoticeCancellation(in: k...last, code),
                               mayThrow: operation.mayThrow,
@@ -311,24 +311,26 @@ package struct ActionReader {
 
     /// What happens to a task's handle: assigned (`handle = Task …`, `let t = Task …`), passed
     /// on, returned, awaited (`Task { … }.value`), or dropped (a statement of its own, `_ = Task …`).
-    private func handleUse(before start: Int, after end: Int) -> (storedIn: String?, isKept: Bool) {
-        if code.kind(end) == .period, !code.lineBreakBefore[end] { return (nil, true) }
+    private func handleUse(before start: Int, after end: Int) -> (storedIn: String?, isKept: Bool, local: String?) {
+        if code.kind(end) == .period, !code.lineBreakBefore[end] { return (nil, true, nil) }
         var k = start - 1
         if code.keyword(k) == .await || code.keyword(k) == .try { k -= 1 }
         switch code.kind(k) {
         case .operator? where code.text(k, is: "="):
-            if code.keyword(k - 1) == .wildcard { return (nil, false) }
-            guard let reference = references.reference(endingAt: k - 1) else { return (nil, true) }
-            if code.keyword(reference.start - 1) == .let || code.keyword(reference.start - 1) == .var { return (nil, true) }
+            if code.keyword(k - 1) == .wildcard { return (nil, false, nil) }
+            guard let reference = references.reference(endingAt: k - 1) else { return (nil, true, nil) }
+            if code.keyword(reference.start - 1) == .let || code.keyword(reference.start - 1) == .var {
+                return (nil, true, code.string(reference.name))
+            }
             var name = code.string(reference.name)
             if name.utf8.first == UInt8(ascii: "_") { name.removeFirst() }
-            return (name, true)
+            return (name, true, nil)
         case .leftParen?, .comma?, .colon?, .leftBracket?:
-            return (nil, true)
+            return (nil, true, nil)
         case .keyword?:
-            return (nil, code.keyword(k) == .return)
+            return (nil, code.keyword(k) == .return, nil)
         default:
-            return (nil, false)
+            return (nil, false, nil)
         }
     }
 

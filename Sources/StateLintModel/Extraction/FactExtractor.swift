@@ -301,7 +301,7 @@ package struct FactExtractor {
                             dotOffset: code[call.nameToken - 1].start, callEnd: shapes.callEnd(of: call),
                             closure: call.closure.map(shapes.closureShape), nextInChain: nil,
                             taskConversion: call.name == "onAppear" ? shapes.taskConversion(of: call) : nil,
-                            taskMove: call.name == "onAppear" ? shapes.taskMove(of: call) : nil,
+                            taskMoves: call.name == "onAppear" ? shapes.taskMoves(of: call) : [],
                             shownWhileNil: call.enclosingBlocks.isEmpty ? [] : ViewConditions(code: code).nilNames(around: call))
     }
 

@@ -131,44 +131,70 @@ package struct HandlerShapes {
         return (k, open, close + 1, priority)
     }
 
-    /// `.onAppear { a(); Task { … } }`, `.onAppear { a(); if ready { Task { … } } }`: one of the
-    /// action's statements is a task (an `if` holding only a task must be the last: its condition
-    /// would be read later), each statement on lines of its own, and no comment in what moves.
-    package func taskMove(of call: ModifierCall) -> TaskMove? {
-        guard let action = call.closure, action.lowerBound == call.nameToken + 1 else { return nil }
+    /// `.onAppear { a(); Task { … } }`, `.onAppear { a(); if ready { Task { … } } }`,
+    /// `.onAppear { Task.detached { … } }`: the action's statements that are tasks (an `if`
+    /// holding only a task must be the last: its condition would be read later), with no comment
+    /// before them; each can move to a `.task { … }` of its own.
+    package func taskMoves(of call: ModifierCall) -> [TaskMove] {
+        guard let action = call.closure, action.lowerBound == call.nameToken + 1 else { return [] }
         let statements = Statements(code: code, body: (action.lowerBound + 1)..<action.upperBound).ranges
-        guard statements.count >= 2, code.lineBreakBefore[action.upperBound],
-              statements.allSatisfy({ code.lineBreakBefore[$0.lowerBound] }) else { return nil }
+        guard !statements.isEmpty else { return [] }
         // No closure signature (`{ value in`): the statements are the action's own.
-        if code.keyword(statements[0].upperBound - 1) == .in { return nil }
-        var found: (index: Int, task: (start: Int, open: Int, end: Int, priority: String?), condition: String?)?
+        if code.keyword(statements[0].upperBound - 1) == .in { return [] }
+        let bytes = code.file.bytes
+        var moves: [TaskMove] = []
         for (index, statement) in statements.enumerated() {
-            if let task = taskStatement(at: statement.lowerBound), task.end == statement.upperBound {
-                guard found == nil else { return nil }
-                found = (index, task, nil)
+            var condition: String?
+            var task: (start: Int, open: Int, end: Int, priority: String?)?
+            var detached: String?
+            if let plain = taskStatement(at: statement.lowerBound), plain.end == statement.upperBound {
+                task = plain
+            } else if let found = detachedTaskStatement(at: statement.lowerBound), found.end == statement.upperBound {
+                task = (found.start, found.open, found.end, nil)
+                detached = code.file.text(code[found.start].start..<code[found.open - 1].end)
             } else if code.keyword(statement.lowerBound) == .if, index == statements.count - 1,
                       let open = blockOpen(after: statement.lowerBound, before: statement.upperBound),
                       let close = code.partner(of: open), close + 1 == statement.upperBound,
-                      let task = taskStatement(at: open + 1), task.end == close {
-                guard found == nil else { return nil }
-                found = (index, task, code.file.text(code[statement.lowerBound].start..<code[open - 1].end))
+                      let inner = taskStatement(at: open + 1), inner.end == close {
+                task = inner
+                condition = code.file.text(code[statement.lowerBound].start..<code[open - 1].end)
             }
+            guard let task, let taskClose = code.partner(of: task.open) else { continue }
+            // What leaves: from the end of what comes before (the statement before, or the
+            // action's `{`) to the end of the statement; or, first of several, up to the next one.
+            let ownLines = code.lineBreakBefore[statement.lowerBound] && code.lineBreakBefore[code.kind(statement.upperBound) == .semicolon ? statement.upperBound + 1 : statement.upperBound]
+            let before = index > 0 ? code[statements[index - 1].upperBound - 1].end : code[action.lowerBound].end
+            let after = index + 1 < statements.count ? code[statements[index + 1].lowerBound].start : code[action.upperBound].start
+            let removed: Range<Int>
+            if statements.count == 1 {
+                removed = code[action.lowerBound].end..<code[action.upperBound].start
+            } else if index > 0 || ownLines {
+                removed = before..<code[statement.upperBound - 1].end
+            } else {
+                removed = code[statement.lowerBound].start..<after
+            }
+            // A comment in what leaves (before the statement, or after it up to the next) would go.
+            let gap = index > 0 || ownLines ? before..<code[statement.lowerBound].start : code[statement.upperBound - 1].end..<after
+            guard !bytes[gap].contains(UInt8(ascii: "/")) else { continue }
+            var lineStart = code[statement.lowerBound].start
+            while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
+            let indentation = lineStart > 0 && bytes[lineStart - 1] != 0x0A && bytes[lineStart - 1] != 0x0D
+                ? "" : String(decoding: bytes[lineStart..<code[statement.lowerBound].start], as: UTF8.self)
+            moves.append(TaskMove(removed: removed, taskOffset: code[task.start].start,
+                                  closure: code.file.text(code[task.open].start..<code[taskClose].end),
+                                  indentation: indentation, condition: condition, priority: task.priority,
+                                  detachedStart: detached, isWholeAction: statements.count == 1))
         }
-        guard let found, let taskClose = code.partner(of: found.task.open) else { return nil }
-        let statement = statements[found.index]
-        let bytes = code.file.bytes
-        // From the end of what comes before (the statement before, or the action's `{`) to the end
-        // of this one: its lines.
-        let previousEnd = found.index > 0 ? code[statements[found.index - 1].upperBound - 1].end : code[action.lowerBound].end
-        let removed = previousEnd..<code[statement.upperBound - 1].end
-        // A comment before the statement would go with it.
-        guard !bytes[previousEnd..<code[statement.lowerBound].start].contains(UInt8(ascii: "/")) else { return nil }
-        var lineStart = code[statement.lowerBound].start
-        while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
-        let indentation = String(decoding: bytes[lineStart..<code[statement.lowerBound].start], as: UTF8.self)
-        return TaskMove(removed: removed, taskOffset: code[found.task.start].start,
-                        closure: code.file.text(code[found.task.open].start..<code[taskClose].end),
-                        indentation: indentation, condition: found.condition, priority: found.task.priority)
+        return moves
+    }
+
+    /// `Task.detached { … }` or `Task.detached(priority: p) { … }` at `k`.
+    private func detachedTaskStatement(at k: Int) -> (start: Int, open: Int, end: Int)? {
+        guard code.text(k, is: "Task"), code.kind(k + 1) == .period, code.text(k + 2, is: "detached") else { return nil }
+        var open = k + 3
+        if code.kind(open) == .leftParen, let close = code.partner(of: open) { open = close + 1 }
+        guard code.kind(open) == .leftBrace, !code.lineBreakBefore[open], let close = code.partner(of: open) else { return nil }
+        return (k, open, close + 1)
     }
 
     /// The first `{` after `start` outside brackets: the block of an `if` at `start`.
@@ -203,8 +229,12 @@ package struct HandlerShapes {
             while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
             return start
         }
-        // A comment on the removed lines would be lost.
-        let header = lineStart(code[last.lowerBound].start)..<lineStart(code[bodyStart].start)
+        // The `Task {` line, through its line break; a comment there would be lost.
+        var headerEnd = code[bodyStart - 1].end
+        while headerEnd < bytes.count, bytes[headerEnd] == 0x20 || bytes[headerEnd] == 0x09 { headerEnd += 1 }
+        guard headerEnd < bytes.count, bytes[headerEnd] == 0x0A || bytes[headerEnd] == 0x0D else { return nil }
+        headerEnd += bytes[headerEnd] == 0x0D && headerEnd + 1 < bytes.count && bytes[headerEnd + 1] == 0x0A ? 2 : 1
+        let header = lineStart(code[last.lowerBound].start)..<headerEnd
         let footer = lineStart(code[close].start)..<lineStart(code[close + 1].start)
         guard !bytes[header].contains(UInt8(ascii: "/")), !bytes[footer].contains(UInt8(ascii: "/")),
               code.lineBreakBefore[close + 1] else { return nil }

@@ -90,6 +90,8 @@ public struct TaskStartFacts: Sendable {
     public let isDetached: Bool
     /// The property the task's handle is assigned to (`loading = Task { … }`), if any.
     public let storedIn: String?
+    /// The local it is bound to (`let work = Task { … }`), if any.
+    public let storedInLocal: String?
     /// Whether the handle is used at all (assigned to a property or a local, passed on,
     /// returned), as opposed to discarded (`Task { … }` as a statement, `_ = Task { … }`).
     public let isHandleKept: Bool

@@ -22,9 +22,9 @@ public struct HandlerFacts: Sendable {
     public internal(set) var nextInChain: Int?
     /// For `.onAppear { Task { … } }` with nothing else in the action: how to make it `.task { … }`.
     public let taskConversion: TaskConversion?
-    /// For an `.onAppear` with a task among its statements (or an `if` holding only one, last):
-    /// how to move the task to a `.task { … }` of its own.
-    public let taskMove: TaskMove?
+    /// For an `.onAppear` with tasks among its statements (or an `if` holding only one, last):
+    /// how to move each to a `.task { … }` of its own.
+    public let taskMoves: [TaskMove]
     /// The names nil wherever the view it modifies exists (`ViewConditions`): the action runs
     /// only while they are nil, as if it checked them itself.
     public let shownWhileNil: Set<String>
@@ -85,4 +85,9 @@ public struct TaskMove: Sendable {
     /// `if ready` (the `if` and its condition as written) when an `if` held the task.
     public let condition: String?
     public let priority: String?
+    /// `Task.detached { … }` (or with arguments), as written up to its closure: it stays detached,
+    /// and `.task` cancels it (`withTaskCancellationHandler`).
+    public let detachedStart: String?
+    /// The task is the action's only statement: the modifier itself becomes `.task`.
+    public let isWholeAction: Bool
 }

@@ -9,7 +9,10 @@ import StateLintModel
 ///   its lines, one indentation level shallower); `Task(priority: p)` becomes `.task(priority: p)`;
 /// - `.onAppear { a(); Task { … } }` keeps `a()` and hands the task (and an `if` around it) to a
 ///   new `.task { … }` right after it: the action's statements still run first, as a task's code
-///   never starts before the action that made it ends.
+///   never starts before the action that made it ends;
+/// - `Task.detached { … }` stays detached, started by `.task` and cancelled with it
+///   (`withTaskCancellationHandler`);
+/// - `func load() { …; Task { … } }`, called only by `.onAppear`, becomes `async`, awaited in `.task`.
 package enum TaskModifierFix {
     package static func fix(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {
         let name = conversion.priority.map { "task(\($0))" } ?? "task"
@@ -64,7 +67,8 @@ package enum TaskModifierFix {
         return edits
     }
 
-    /// The task (and the `if` that holds it) leaves the action for a `.task { … }` after it.
+    /// The task (and the `if` that holds it) leaves the action for a `.task { … }` after it. A
+    /// detached task stays detached: `.task` starts it and cancels it when the view goes away.
     package static func move(_ handler: HandlerFacts, _ move: TaskMove, _ context: RuleContext) -> Fix {
         let file = handler.nameSpan.file
         let style = context.style(of: handler.nameSpan)
@@ -75,15 +79,24 @@ package enum TaskModifierFix {
         let startsLine = handler.dotOffset - context.start(ofLine: line, in: file) == lineIndent.utf8.count
         let chain = startsLine ? lineIndent : lineIndent + unit
         let header = "." + (move.priority.map { "task(\($0))" } ?? "task")
-        var text: String
-        if let condition = move.condition {
+        let text: String
+        if let detached = move.detachedStart {
+            let task = "let detachedTask = \(detached) " + reindented(move.closure, from: move.indentation, to: chain + unit)
+            text = "\(header) {\n\(chain + unit)\(task)\n"
+                + "\(chain + unit)await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }\n\(chain)}"
+        } else if let condition = move.condition {
             text = "\(header) {\n\(chain + unit)\(condition) " + reindented(move.closure, from: move.indentation, to: chain) + "\n\(chain)}"
         } else {
             text = "\(header) " + reindented(move.closure, from: move.indentation, to: chain)
         }
-        text = "\n" + chain + text
-        let edits = [context.edit(SourceSpan(file: file, range: move.removed), ""),
-                     context.edit(SourceSpan(file: file, range: handler.callEnd..<handler.callEnd), text)]
+        let edits: [TextEdit]
+        if move.isWholeAction {
+            // The modifier itself gives way to the `.task`.
+            edits = [context.edit(SourceSpan(file: file, range: handler.dotOffset..<handler.callEnd), text)]
+        } else {
+            edits = [context.edit(SourceSpan(file: file, range: move.removed), ""),
+                     context.edit(SourceSpan(file: file, range: handler.callEnd..<handler.callEnd), "\n" + chain + text)]
+        }
         return Fix(summary: "Move the task to `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
     }
 

@@ -469,17 +469,24 @@ view goes away:
   statements after it ran first already), and `.task`'s runs after the view's `.onAppear`, so
   nothing they set is read earlier than before. The `if`'s condition is read when the task
   starts, after the action's other statements, which is why only a last `if` moves;
-- `.onAppear { load() }`, where `func load() { Task { … } }` is called nowhere else (in its file,
-  or on a view value elsewhere), becomes `.task { await load() }` with `func load() async { … }`.
+- two tasks in one action move one by one, each to its own `.task`;
+- `Task.detached { … }` (with its arguments) stays detached: `.task` starts it and cancels it
+  when the view goes away (`let detachedTask = Task.detached { … }` then `await
+  withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel()
+  }`); its result and errors go unread, as before;
+- `.onAppear { load() }` (or `load()` last, on a line of its own, after other statements), where
+  `func load() { …; Task { … } }` starts its task last and is called nowhere else (in its file, or
+  on a view value elsewhere), becomes `.task { await load() }` with `func load() async { …; … }`:
+  the statements before the task stay first. A `Task { @MainActor in … }` loses `@MainActor in`,
+  as a view's method runs on the main actor anyway.
 
 No fix, and the finding says why: the body can throw (a `try` that is not `try?`/`try!`, or a
 `throw`, outside a `do` whose last `catch` catches every error) or returns a value (`return
 count`), which `.task`'s action cannot (wrapping the body in `do { … } catch { }` would silently
-drop its errors: decide there how to handle them); it is `Task.detached`, which runs off the
-view's actor where `.task` would run on it; it starts in a method that other code calls, or that
-does more than start it, or from an action that does more than call it; the action starts more
-than one task; the task shares a line with other statements, sits in more than a last `if`
-without `else`, or has a comment before it.
+drop its errors: decide there how to handle them); a detached task is not a statement of
+`.onAppear` of its own; the task starts in a method that other code calls, that does more after
+starting it, or from an action that does more than call it last; the task sits in more than a
+last `if` without `else`, or has a comment before it.
 
 Before:
 

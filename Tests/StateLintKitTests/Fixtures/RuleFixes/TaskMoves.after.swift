@@ -109,3 +109,28 @@ struct SetupView: View {
         isLoading = false
     }
 }
+
+actor Indexer {
+    func rebuild() async {}
+}
+
+/// A detached task stays detached: `.task` starts it and cancels it when the view goes away.
+/// Tasks beside statements on one line, and two tasks in one action, move one by one.
+struct IndexView: View {
+    let feed: Feed
+    let indexer: Indexer
+
+    var body: some View {
+        Text("Index")
+            .task {
+                let detachedTask = Task.detached(priority: .background) {
+                    await indexer.rebuild()
+                }
+                await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }
+            }
+            .onAppear { feed.mark() }
+            .task { await feed.refresh() }
+            .task { await indexer.rebuild() }
+            .task { await feed.refresh() }
+    }
+}

@@ -115,3 +115,28 @@ struct SetupView: View {
         }
     }
 }
+
+actor Indexer {
+    func rebuild() async {}
+}
+
+/// A detached task stays detached: `.task` starts it and cancels it when the view goes away.
+/// Tasks beside statements on one line, and two tasks in one action, move one by one.
+struct IndexView: View {
+    let feed: Feed
+    let indexer: Indexer
+
+    var body: some View {
+        Text("Index")
+            .onAppear {
+                Task.detached(priority: .background) {
+                    await indexer.rebuild()
+                }
+            }
+            .onAppear { feed.mark(); Task { await feed.refresh() } }
+            .onAppear {
+                Task { await feed.refresh() }
+                Task { await indexer.rebuild() }
+            }
+    }
+}
