@@ -89,25 +89,29 @@ public struct AppearUnstructuredTaskRule: Rule {
         return .failure(Refusal(" The task sits in more than a last `if` without `else`, or has a comment before it, so no automatic fix is offered: move its code into `.task { … }` after the action."))
     }
 
-    /// `.onAppear { load() }` where `func load() { Task { … } }` is called only there: `load()`
-    /// becomes `async` with the task's code, and `.task { await load() }` calls it.
+    /// `.onAppear { load() }` where `func load() { Task { … } }`: `load()` becomes `async` with the
+    /// task's code, `.task { await load() }` calls it, and every other call in its file (a
+    /// statement `load()`) becomes `Task { await load() }`, which starts the work as before.
     private static func asyncMethodFix(_ method: String, of handler: ViewHandler, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
         let owners = view.parts.filter { part in part.methods.contains { $0.name == method } }
         guard owners.count == 1, let part = owners.first, view.parts.allSatisfy({ $0.file == part.file }),
               let facts = part.methods.first(where: { $0.name == method }), let conversion = facts.asyncConversion,
-              conversion.mentions == 1, conversion.isPrivate || context.reference(toMember: method) == nil else { return nil }
+              conversion.mentions == 1 || conversion.calls != nil,
+              conversion.isPrivate || context.reference(toMember: method) == nil else { return nil }
         let action = handler.facts.action
-        guard let call = action.calls.last, call.name == method, action.calls.filter({ $0.name == method }).count == 1,
-              action.taskStarts.isEmpty, let closure = handler.facts.closure, closure.lastStatementEnd == call.end else { return nil }
-        if closure.firstStatementStart != call.span.range.lowerBound {
-            // The last statement after others: it moves only as a plain `load()` on a line of its
-            // own, with nothing after it on that line, the closure's `}` on the next.
+        let calls = action.calls.filter { $0.name == method }
+        guard calls.count == 1, let call = calls.first, action.taskStarts.isEmpty, let closure = handler.facts.closure else { return nil }
+        let isWhole = closure.firstStatementStart == call.span.range.lowerBound && closure.lastStatementEnd == call.end
+        if !isWhole {
+            // Among other statements, as a plain `load()` on a line of its own: last, unless the
+            // method's code is all the task's (which ran after the action anyway).
             let file = handler.facts.nameSpan.file
             let line = context.line(ofOffset: call.span.range.lowerBound, in: file)
             let style = context.style(of: handler.facts.nameSpan)
-            guard call.span.range.lowerBound - context.start(ofLine: line, in: file) == style.indentation(ofLine: line).utf8.count,
+            guard conversion.isTaskOnly || closure.lastStatementEnd == call.end,
+                  call.span.range.lowerBound - context.start(ofLine: line, in: file) == style.indentation(ofLine: line).utf8.count,
                   context.start(ofLine: line + 1, in: file) - style.lineEnding.rawValue.utf8.count == call.end,
-                  context.line(ofOffset: closure.close, in: file) == line + 1,
+                  context.line(ofOffset: closure.close, in: file) > line, context.line(ofOffset: closure.open, in: file) < line,
                   call.span.range.count == method.utf8.count else { return nil }
         }
         return TaskModifierFix.asyncMethod(handler.facts, call: call, conversion: conversion, in: part.file, context)

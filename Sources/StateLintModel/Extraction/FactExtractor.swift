@@ -229,12 +229,42 @@ package struct FactExtractor {
               signature.returnType == nil, signature.parameterList.upperBound + 1 == body.lowerBound || code.keyword(signature.parameterList.upperBound + 1) == .throws,
               let task = HandlerShapes(code: code).taskConversion(inBody: body, allowingSignature: false)
                 ?? HandlerShapes(code: code).lastStatementTaskConversion(inBody: body) else { return nil }
+        let isTaskOnly = HandlerShapes(code: code).taskConversion(inBody: body, allowingSignature: false) != nil
         let name = code.string(declaration.nameToken)
+        // The type's parts in this file: only their code can call it without a receiver.
+        guard let parent = declaration.parent else { return nil }
+        let owner = TypeDirectory.lastComponent(structure.name(of: parent))
+        let parts = structure.declarations.indices.compactMap { index -> ClosedRange<Int>? in
+            let part = structure.declarations[index]
+            guard part.kind.isTypeLike, TypeDirectory.lastComponent(structure.name(of: index)) == owner else { return nil }
+            return part.body
+        }
         var mentions = 0
-        for k in 0..<code.count where k != declaration.nameToken && code.kind(k) == .identifier && code.text(k, name) { mentions += 1 }
+        var calls: [Range<Int>]? = []
+        for part in parts {
+        for k in part where k != declaration.nameToken && code.kind(k) == .identifier && code.text(k, name) {
+            if code.keyword(k - 1) == .func { continue }  // an overload or a nested type's
+            // `feed.load()` is another type's.
+            if code.kind(k - 1) == .period && code.keyword(k - 2) != .self { continue }
+            mentions += 1
+            // `load()` or `self.load()`, a statement of its own (after `{`, `;`, `in` or a line
+            // break, before `}`, `;` or a line break).
+            let start = code.kind(k - 1) == .period && code.keyword(k - 2) == .self ? k - 2 : k
+            let startsStatement = code.lineBreakBefore[start] || code.kind(start - 1) == .leftBrace
+                || code.kind(start - 1) == .semicolon || code.keyword(start - 1) == .in
+            guard startsStatement, code.kind(k + 1) == .leftParen,
+                  code.partner(of: k + 1) == k + 2, k + 3 < code.count,
+                  code.lineBreakBefore[k + 3] || code.kind(k + 3) == .rightBrace || code.kind(k + 3) == .semicolon else {
+                calls = nil
+                continue
+            }
+            calls?.append(code[start].start..<code[k + 2].end)
+        }
+        }
         let modifiers = structure.modifiers(of: index)
         return AsyncConversion(asyncOffset: code[signature.parameterList.upperBound].end, task: task,
-                               isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate), mentions: mentions)
+                               isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate), mentions: mentions, calls: calls,
+                               isTaskOnly: isTaskOnly)
     }
 
     /// The names of the `_name = …` assignments in an initializer's body.

@@ -94,7 +94,7 @@ package struct HandlerShapes {
     /// (or `Task(priority: p) { … }`), and no comment in the parts the fix removes. A capture list
     /// or `@MainActor in` stays with the body.
     package func taskConversion(of call: ModifierCall) -> TaskConversion? {
-        guard let action = call.closure, action.lowerBound == call.nameToken + 1 else { return nil }
+        guard let action = call.closure, isTrailingAction(action, of: call) else { return nil }
         return taskConversion(inBody: action)
     }
 
@@ -136,7 +136,7 @@ package struct HandlerShapes {
     /// holding only a task must be the last: its condition would be read later), with no comment
     /// before them; each can move to a `.task { … }` of its own.
     package func taskMoves(of call: ModifierCall) -> [TaskMove] {
-        guard let action = call.closure, action.lowerBound == call.nameToken + 1 else { return [] }
+        guard let action = call.closure, isTrailingAction(action, of: call) else { return [] }
         let statements = Statements(code: code, body: (action.lowerBound + 1)..<action.upperBound).ranges
         guard !statements.isEmpty else { return [] }
         // No closure signature (`{ value in`): the statements are the action's own.
@@ -186,6 +186,13 @@ package struct HandlerShapes {
                                   detachedStart: detached, isWholeAction: statements.count == 1))
         }
         return moves
+    }
+
+    /// `.onAppear { … }` or `.onAppear() { … }`: the action is the trailing closure of a call
+    /// without arguments.
+    private func isTrailingAction(_ action: ClosedRange<Int>, of call: ModifierCall) -> Bool {
+        let next = call.nameToken + 1
+        return action.lowerBound == next || code.kind(next) == .leftParen && code.partner(of: next) == next + 1 && action.lowerBound == next + 2
     }
 
     /// `Task.detached { … }` or `Task.detached(priority: p) { … }` at `k`.

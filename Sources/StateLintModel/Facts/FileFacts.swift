@@ -134,6 +134,11 @@ public struct AsyncConversion: Sendable {
     public let isPrivate: Bool
     /// How many times its file's code names it, besides its declaration.
     public let mentions: Int
+    /// Every place its file calls it as a statement of its own (`load()`, `self.load()`): from the
+    /// first token to just past the `)`; nil when some mention is not such a call.
+    public let calls: [Range<Int>]?
+    /// Its body is the task alone (no statement before it): its code all ran later anyway.
+    public let isTaskOnly: Bool
 }
 
 /// A `#Preview { … }` body: the `@Previewable` state it declares and its handlers.

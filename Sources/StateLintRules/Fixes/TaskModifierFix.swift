@@ -27,13 +27,17 @@ package enum TaskModifierFix {
         let name = conversion.task.priority.map { "task(\($0))" } ?? "task"
         var edits = [context.edit(SourceSpan(file: file, range: conversion.asyncOffset..<conversion.asyncOffset), " async")]
         edits += bodyEdits(conversion.task, in: file, context)
+        // Its other callers still start the work and go on, as before.
+        for other in conversion.calls ?? [] where !(file == call.span.file && other.contains(call.span.range.lowerBound)) {
+            edits.append(context.edit(SourceSpan(file: file, range: other), "Task { await \(call.name)() }"))
+        }
         let handlerFile = handler.nameSpan.file
-        if handler.closure?.firstStatementStart == call.span.range.lowerBound {
+        if handler.closure?.firstStatementStart == call.span.range.lowerBound && handler.closure?.lastStatementEnd == call.end {
             // The whole action: `.onAppear { load() }` → `.task { await load() }`.
             edits += [context.edit(handler.nameSpan, name),
                       context.edit(SourceSpan(file: handlerFile, range: call.span.range.lowerBound..<call.span.range.lowerBound), "await ")]
         } else {
-            // The action's last statement, on a line of its own: that line leaves for a `.task`.
+            // A statement on a line of its own: that line leaves for a `.task`.
             let style = context.style(of: handler.nameSpan)
             let callLine = context.line(ofOffset: call.span.range.lowerBound, in: handlerFile)
             let removed = context.start(ofLine: callLine, in: handlerFile)..<context.start(ofLine: callLine + 1, in: handlerFile)

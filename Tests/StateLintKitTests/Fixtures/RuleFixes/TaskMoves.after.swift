@@ -134,3 +134,26 @@ struct IndexView: View {
             .task { await feed.refresh() }
     }
 }
+
+/// A method other code calls too: it becomes `async`, and each other call starts it in a task,
+/// as the method did.
+struct RefreshView: View {
+    let feed: Feed
+    @State private var loading = false
+
+    var body: some View {
+        List { Text("Refresh") }
+            .task { await refresh() }
+            .toolbar {
+                Button("Reload") {
+                    Task { await refresh() }
+                }
+            }
+    }
+
+    private func refresh() async {
+        loading = true
+        await feed.refresh()
+        loading = false
+    }
+}

@@ -140,3 +140,28 @@ struct IndexView: View {
             }
     }
 }
+
+/// A method other code calls too: it becomes `async`, and each other call starts it in a task,
+/// as the method did.
+struct RefreshView: View {
+    let feed: Feed
+    @State private var loading = false
+
+    var body: some View {
+        List { Text("Refresh") }
+            .onAppear { refresh() }
+            .toolbar {
+                Button("Reload") {
+                    self.refresh()
+                }
+            }
+    }
+
+    private func refresh() {
+        loading = true
+        Task {
+            await feed.refresh()
+            loading = false
+        }
+    }
+}
