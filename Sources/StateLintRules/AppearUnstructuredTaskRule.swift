@@ -112,7 +112,7 @@ public struct AppearUnstructuredTaskRule: Rule {
                   call.span.range.lowerBound - context.start(ofLine: line, in: file) == style.indentation(ofLine: line).utf8.count,
                   context.start(ofLine: line + 1, in: file) - style.lineEnding.rawValue.utf8.count == call.end,
                   context.line(ofOffset: closure.close, in: file) > line, context.line(ofOffset: closure.open, in: file) < line,
-                  call.span.range.count == method.utf8.count else { return nil }
+                  call.span.range.count == method.utf8.count, call.end == call.span.range.upperBound + 2 else { return nil }
         }
         return TaskModifierFix.asyncMethod(handler.facts, call: call, conversion: conversion, in: part.file, context)
     }

@@ -252,13 +252,12 @@ package struct FactExtractor {
             let start = code.kind(k - 1) == .period && code.keyword(k - 2) == .self ? k - 2 : k
             let startsStatement = code.lineBreakBefore[start] || code.kind(start - 1) == .leftBrace
                 || code.kind(start - 1) == .semicolon || code.keyword(start - 1) == .in
-            guard startsStatement, code.kind(k + 1) == .leftParen,
-                  code.partner(of: k + 1) == k + 2, k + 3 < code.count,
-                  code.lineBreakBefore[k + 3] || code.kind(k + 3) == .rightBrace || code.kind(k + 3) == .semicolon else {
+            guard startsStatement, code.kind(k + 1) == .leftParen, let close = code.partner(of: k + 1), close + 1 < code.count,
+                  code.lineBreakBefore[close + 1] || code.kind(close + 1) == .rightBrace || code.kind(close + 1) == .semicolon else {
                 calls = nil
                 continue
             }
-            calls?.append(code[start].start..<code[k + 2].end)
+            calls?.append(code[start].start..<code[close].end)
         }
         }
         let modifiers = structure.modifiers(of: index)

@@ -29,7 +29,8 @@ package enum TaskModifierFix {
         edits += bodyEdits(conversion.task, in: file, context)
         // Its other callers still start the work and go on, as before.
         for other in conversion.calls ?? [] where !(file == call.span.file && other.contains(call.span.range.lowerBound)) {
-            edits.append(context.edit(SourceSpan(file: file, range: other), "Task { await \(call.name)() }"))
+            edits.append(context.edit(SourceSpan(file: file, range: other.lowerBound..<other.lowerBound), "Task { await "))
+            edits.append(context.edit(SourceSpan(file: file, range: other.upperBound..<other.upperBound), " }"))
         }
         let handlerFile = handler.nameSpan.file
         if handler.closure?.firstStatementStart == call.span.range.lowerBound && handler.closure?.lastStatementEnd == call.end {

@@ -146,7 +146,7 @@ struct RefreshView: View {
             .task { await refresh() }
             .toolbar {
                 Button("Reload") {
-                    Task { await refresh() }
+                    Task { await self.refresh() }
                 }
             }
     }
