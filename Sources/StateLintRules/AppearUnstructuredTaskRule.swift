@@ -74,18 +74,24 @@ public struct AppearUnstructuredTaskRule: Rule {
         }
         if let note = bodyNote(task.facts) { return .failure(Refusal(note)) }
         if let method = task.via.last {
-            if task.via.count == 1, handler.modifier == "onAppear", let fix = asyncMethodFix(method, of: handler, in: view, context) {
+            if task.via.count == 1, handler.modifier == "onAppear" || handler.modifier == "task",
+               let fix = asyncMethodFix(method, of: handler, in: view, context) {
                 return .success(fix)
             }
             return .failure(Refusal(" It starts in `\(method)()`: make that method `async` (awaiting the work instead of starting a task) and call it from `.task { await \(method)() }`; no automatic fix is offered, as other code calls it or the action does more."))
         }
+        // The last thing the action does: the action becomes `.task` with the task's code in place.
+        let tail = handler.ownTaskStarts.count == 1
+            ? handler.facts.tailTasks.first(where: { $0.taskOffset == task.facts.span.range.lowerBound }) : nil
         guard handler.modifier == "onAppear" else {
-            return .failure(Refusal(" It starts in the code of `.\(handler.modifier)`: await its work there instead of starting a task; no automatic fix is offered for that modifier."))
+            if let tail { return .success(TaskModifierFix.inline(handler.facts, tail.conversion, context)) }
+            return .failure(Refusal(" It starts in the code of `.\(handler.modifier)`: await its work there instead of starting a task; no automatic fix is offered where it is not the last thing the action does."))
         }
         if handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1, let conversion = handler.facts.taskConversion {
             return .success(TaskModifierFix.fix(handler.facts, conversion, context))
         }
         if let move { return .success(TaskModifierFix.move(handler.facts, move, context)) }
+        if let tail { return .success(TaskModifierFix.inline(handler.facts, tail.conversion, context)) }
         return .failure(Refusal(" The task sits in more than a last `if` without `else`, or has a comment before it, so no automatic fix is offered: move its code into `.task { … }` after the action."))
     }
 
@@ -94,27 +100,36 @@ public struct AppearUnstructuredTaskRule: Rule {
     /// statement `load()`) becomes `Task { await load() }`, which starts the work as before.
     private static func asyncMethodFix(_ method: String, of handler: ViewHandler, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
         let owners = view.parts.filter { part in part.methods.contains { $0.name == method } }
-        guard owners.count == 1, let part = owners.first, view.parts.allSatisfy({ $0.file == part.file }),
+        // A private method is called from its file only; another may be called from any part.
+        guard owners.count == 1, let part = owners.first,
               let facts = part.methods.first(where: { $0.name == method }), let conversion = facts.asyncConversion,
+              conversion.isPrivate || view.parts.allSatisfy({ $0.file == part.file }),
               conversion.mentions == 1 || conversion.calls != nil,
               conversion.isPrivate || context.reference(toMember: method) == nil else { return nil }
         let action = handler.facts.action
         let calls = action.calls.filter { $0.name == method }
         guard calls.count == 1, let call = calls.first, action.taskStarts.isEmpty, let closure = handler.facts.closure else { return nil }
         let isWhole = closure.firstStatementStart == call.span.range.lowerBound && closure.lastStatementEnd == call.end
-        if !isWhole {
-            // Among other statements, as a plain `load()` on a line of its own: last, unless the
-            // method's code is all the task's (which ran after the action anyway).
-            let file = handler.facts.nameSpan.file
-            let line = context.line(ofOffset: call.span.range.lowerBound, in: file)
-            let style = context.style(of: handler.facts.nameSpan)
-            guard conversion.isTaskOnly || closure.lastStatementEnd == call.end,
-                  call.span.range.lowerBound - context.start(ofLine: line, in: file) == style.indentation(ofLine: line).utf8.count,
-                  context.start(ofLine: line + 1, in: file) - style.lineEnding.rawValue.utf8.count == call.end,
-                  context.line(ofOffset: closure.close, in: file) > line, context.line(ofOffset: closure.open, in: file) < line,
-                  call.span.range.count == method.utf8.count, call.end == call.span.range.upperBound + 2 else { return nil }
-        }
-        return TaskModifierFix.asyncMethod(handler.facts, call: call, conversion: conversion, in: part.file, context)
+        // Among other statements, as a plain `load()` on a line of its own: last, unless the
+        // method's code is all the task's (which ran after the action anyway). That line moves.
+        let movesAlone = !isWhole && !call.isNested && handler.modifier == "onAppear" && isOnALineOfItsOwn(call, in: handler, context)
+            && (conversion.isTaskOnly || closure.lastStatementEnd == call.end)
+            && call.span.range.count == method.utf8.count && call.end == call.span.range.upperBound + 2
+        // Otherwise, called in the action's own code (in an `if`, say): the whole action becomes
+        // `.task`, awaiting the call.
+        guard isWhole || movesAlone || !call.isInNestedClosure else { return nil }
+        return TaskModifierFix.asyncMethod(handler.facts, call: call, conversion: conversion, in: part.file, wholeAction: !movesAlone, context)
+    }
+
+    /// Whether a call is alone on its line, inside the action's braces.
+    private static func isOnALineOfItsOwn(_ call: CallFacts, in handler: ViewHandler, _ context: RuleContext) -> Bool {
+        guard let closure = handler.facts.closure else { return false }
+        let file = handler.facts.nameSpan.file
+        let line = context.line(ofOffset: call.span.range.lowerBound, in: file)
+        let style = context.style(of: handler.facts.nameSpan)
+        return call.span.range.lowerBound - context.start(ofLine: line, in: file) == style.indentation(ofLine: line).utf8.count
+            && context.start(ofLine: line + 1, in: file) - style.lineEnding.rawValue.utf8.count == call.end
+            && context.line(ofOffset: closure.close, in: file) > line && context.line(ofOffset: closure.open, in: file) < line
     }
 
     /// Why the task's code cannot simply move into `.task { … }` (and no fix is offered): its

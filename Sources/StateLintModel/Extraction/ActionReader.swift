@@ -232,6 +232,8 @@ package struct ActionReader {
         guard first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else { return nil }
         var call = CallFacts(name: code.string(k), nilNames: nilNames(at: k, frames: &frames), span: SourceSpan(file, code, reference.start, k))
         if let close = code.partner(of: k + 1) { call.end = code[close].end }
+        call.isInNestedClosure = frames.frames.dropFirst().contains { $0.header == nil }
+        call.isNested = frames.count > 1
         return call
     }
 

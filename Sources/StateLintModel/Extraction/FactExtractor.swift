@@ -331,6 +331,7 @@ package struct FactExtractor {
                             closure: call.closure.map(shapes.closureShape), nextInChain: nil,
                             taskConversion: call.name == "onAppear" ? shapes.taskConversion(of: call) : nil,
                             taskMoves: call.name == "onAppear" ? shapes.taskMoves(of: call) : [],
+                            tailTasks: call.name == "onAppear" || call.name == "task" ? shapes.tailTasks(of: call) : [],
                             shownWhileNil: call.enclosingBlocks.isEmpty ? [] : ViewConditions(code: code).nilNames(around: call))
     }
 

@@ -248,4 +248,97 @@ package struct HandlerShapes {
         return TaskConversion(removedBeforeBody: header, removedAfterBody: footer,
                               bodyOpen: code[task.open].start, bodyClose: code[close].start, priority: task.priority)
     }
+
+    /// The tasks the action ends with: after one's `}`, only the `}` of the blocks around it and
+    /// `else` branches (which do not run after it) up to the action's `}`; the blocks around it
+    /// are `if`/`else` blocks, not closures; `Task {` and its `}` on lines of their own.
+    package func tailTasks(of call: ModifierCall) -> [TailTask] {
+        guard let action = call.closure, isTrailingAction(action, of: call) else { return [] }
+        var found: [TailTask] = []
+        var k = action.lowerBound + 1
+        while k < action.upperBound {
+            defer { k += 1 }
+            guard let task = taskStatement(at: k), let close = code.partner(of: task.open), task.priority == nil,
+                  code.lineBreakBefore[k], endsAction(after: close, action), isInBlocksOnly(k, action),
+                  let conversion = ownLinesConversion(taskAt: k, open: task.open, close: close) else { continue }
+            found.append(TailTask(taskOffset: code[k].start, conversion: conversion))
+        }
+        return found
+    }
+
+    /// Whether nothing runs after the `}` at `close` in the action: only `}` and `else` branches.
+    private func endsAction(after close: Int, _ action: ClosedRange<Int>) -> Bool {
+        var j = close + 1
+        while j < action.upperBound {
+            if code.kind(j) == .rightBrace { j += 1; continue }
+            guard code.keyword(j) == .else else { return false }
+            // `else { … }` or `else if condition { … }`: skip the branch.
+            guard let open = blockOpen(after: j, before: action.upperBound), let end = code.partner(of: open) else { return false }
+            j = end + 1
+        }
+        return true
+    }
+
+    /// Whether every brace between the action's `{` and `k` that encloses `k` opens an `if` or
+    /// `else` block.
+    private func isInBlocksOnly(_ k: Int, _ action: ClosedRange<Int>) -> Bool {
+        var j = action.lowerBound + 1
+        while j < k {
+            if code.kind(j) == .leftBrace, let close = code.partner(of: j) {
+                if close < k { j = close + 1; continue }
+                // It encloses `k`: an `if`/`else` block only.
+                guard let header = blockHeaderKeyword(before: j), header == .if || header == .else else { return false }
+            } else if (code.kind(j) == .leftParen || code.kind(j) == .leftBracket), let close = code.partner(of: j), close < k {
+                j = close + 1
+                continue
+            }
+            j += 1
+        }
+        return true
+    }
+
+    /// The `if`/`else`/`guard`/… whose block opens at `open`, looking back on its line(s).
+    private func blockHeaderKeyword(before open: Int) -> Keyword? {
+        var j = open - 1
+        var steps = 0
+        while j >= 0, steps < 256 {
+            steps += 1
+            if let partner = code.partner(of: j), partner < j { j = partner - 1; continue }
+            let keyword = code.keyword(j)
+            if keyword == .if || keyword == .else || keyword == .guard || keyword == .while || keyword == .for || keyword == .switch { return keyword }
+            if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace || code.kind(j) == .semicolon { return nil }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// Removing `Task {` and its `}` where each is on a line of its own (through the line break),
+    /// the body's lines kept; no capture list (`@MainActor in` goes with the `Task {` line).
+    private func ownLinesConversion(taskAt k: Int, open: Int, close: Int) -> TaskConversion? {
+        var bodyStart = open + 1
+        if let end = signatureEnd(of: open...close) {
+            guard end == open + 2, code.kind(open + 1) == .attribute, code.text(open + 1, is: "@MainActor") else { return nil }
+            bodyStart = end + 1
+        }
+        guard bodyStart < close, code.lineBreakBefore[bodyStart], code.lineBreakBefore[close], close + 1 < code.count,
+              code.lineBreakBefore[close + 1] || code.kind(close + 1) == .rightBrace else { return nil }
+        let bytes = code.file.bytes
+        func lineStart(_ offset: Int) -> Int {
+            var start = offset
+            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+            return start
+        }
+        func lineEnd(after offset: Int) -> Int? {
+            var end = offset
+            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+            guard end < bytes.count, bytes[end] == 0x0A || bytes[end] == 0x0D else { return nil }
+            return end + (bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A ? 2 : 1)
+        }
+        guard let headerEnd = lineEnd(after: code[bodyStart - 1].end), let footerEnd = lineEnd(after: code[close].end) else { return nil }
+        let header = lineStart(code[k].start)..<headerEnd
+        let footer = lineStart(code[close].start)..<footerEnd
+        guard !bytes[header].contains(UInt8(ascii: "/")), !bytes[footer].contains(UInt8(ascii: "/")) else { return nil }
+        return TaskConversion(removedBeforeBody: header, removedAfterBody: footer,
+                              bodyOpen: code[open].start, bodyClose: code[close].start, priority: nil)
+    }
 }

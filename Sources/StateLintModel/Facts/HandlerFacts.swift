@@ -25,6 +25,10 @@ public struct HandlerFacts: Sendable {
     /// For an `.onAppear` with tasks among its statements (or an `if` holding only one, last):
     /// how to move each to a `.task { … }` of its own.
     public let taskMoves: [TaskMove]
+    /// Tasks after which the action runs nothing more (the last statement of a block that is the
+    /// last of its own, up to the action; not in a closure): the action can become `.task` with
+    /// their code in place, `Task {` and its `}` removed.
+    public let tailTasks: [TailTask]
     /// The names nil wherever the view it modifies exists (`ViewConditions`): the action runs
     /// only while they are nil, as if it checked them itself.
     public let shownWhileNil: Set<String>
@@ -68,6 +72,13 @@ public struct TaskConversion: Sendable {
     public let bodyClose: Int
     /// `Task(priority: .userInitiated) { … }`: the argument, as written (`priority: .userInitiated`).
     public let priority: String?
+}
+
+/// A task the action ends with, and how to put its code in its place.
+public struct TailTask: Sendable {
+    /// The offset of its `Task`.
+    public let taskOffset: Int
+    public let conversion: TaskConversion
 }
 
 /// `.onAppear { a(); Task { … }; b() }` or `.onAppear { a(); if ready { Task { … } } }`: the task

@@ -20,10 +20,18 @@ package enum TaskModifierFix {
         return Fix(summary: "Use `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
     }
 
+    /// `.onAppear { if ready { …; Task { work } } }`, a task after which the action does
+    /// nothing more: `.task { if ready { …; work } }`.
+    package static func inline(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {
+        var edits = bodyEdits(conversion, in: handler.nameSpan.file, context)
+        if handler.modifier != "task" { edits.append(context.edit(handler.nameSpan, "task")) }
+        return Fix(summary: "Run the action in `.task { … }`, which SwiftUI cancels on disappear, with the task's code in place", edits: edits)
+    }
+
     /// `.onAppear { load() }` and `func load() { Task { … } }` → `.task { await load() }` and
     /// `func load() async { … }`.
     package static func asyncMethod(_ handler: HandlerFacts, call: CallFacts, conversion: AsyncConversion, in file: FileID,
-                                    _ context: RuleContext) -> Fix {
+                                    wholeAction: Bool, _ context: RuleContext) -> Fix {
         let name = conversion.task.priority.map { "task(\($0))" } ?? "task"
         var edits = [context.edit(SourceSpan(file: file, range: conversion.asyncOffset..<conversion.asyncOffset), " async")]
         edits += bodyEdits(conversion.task, in: file, context)
@@ -33,10 +41,11 @@ package enum TaskModifierFix {
             edits.append(context.edit(SourceSpan(file: file, range: other.upperBound..<other.upperBound), " }"))
         }
         let handlerFile = handler.nameSpan.file
-        if handler.closure?.firstStatementStart == call.span.range.lowerBound && handler.closure?.lastStatementEnd == call.end {
-            // The whole action: `.onAppear { load() }` → `.task { await load() }`.
-            edits += [context.edit(handler.nameSpan, name),
-                      context.edit(SourceSpan(file: handlerFile, range: call.span.range.lowerBound..<call.span.range.lowerBound), "await ")]
+        if wholeAction {
+            // `.onAppear { load() }` → `.task { await load() }` (and `.onAppear { if a { load() } }`
+            // → `.task { if a { await load() } }`: the action's code runs as the task starts).
+            if handler.modifier != "task" { edits.append(context.edit(handler.nameSpan, name)) }
+            edits.append(context.edit(SourceSpan(file: handlerFile, range: call.span.range.lowerBound..<call.span.range.lowerBound), "await "))
         } else {
             // A statement on a line of its own: that line leaves for a `.task`.
             let style = context.style(of: handler.nameSpan)

@@ -157,3 +157,50 @@ struct RefreshView: View {
         loading = false
     }
 }
+
+/// Called in an `if` of the action: the whole action becomes `.task`, awaiting the call; called
+/// from `.task`, it is awaited there.
+struct PackagesView: View {
+    let feed: Feed
+    @State private var packages: [String] = []
+
+    var body: some View {
+        List(packages, id: \.self) { Text($0) }
+            .task {
+                if packages.isEmpty {
+                    await reload()
+                }
+            }
+            .task {
+                await prefetch()
+            }
+    }
+
+    private func reload() async {
+        await feed.refresh()
+        packages = ["a"]
+    }
+
+    private func prefetch() async {
+        await feed.refresh()
+    }
+}
+
+/// The task is the last thing the action does, in `if` blocks: the action becomes `.task`, with
+/// the task's code in place.
+struct OnceView: View {
+    let feed: Feed
+    @State private var didAppear = false
+
+    var body: some View {
+        Text("Once")
+            .task {
+                if !didAppear {
+                    didAppear = true
+                    await feed.refresh()
+                } else {
+                    feed.mark()
+                }
+            }
+    }
+}

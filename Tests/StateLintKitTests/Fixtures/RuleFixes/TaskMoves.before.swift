@@ -165,3 +165,56 @@ struct RefreshView: View {
         }
     }
 }
+
+/// Called in an `if` of the action: the whole action becomes `.task`, awaiting the call; called
+/// from `.task`, it is awaited there.
+struct PackagesView: View {
+    let feed: Feed
+    @State private var packages: [String] = []
+
+    var body: some View {
+        List(packages, id: \.self) { Text($0) }
+            .onAppear {
+                if packages.isEmpty {
+                    reload()
+                }
+            }
+            .task {
+                prefetch()
+            }
+    }
+
+    private func reload() {
+        Task {
+            await feed.refresh()
+            packages = ["a"]
+        }
+    }
+
+    private func prefetch() {
+        Task {
+            await feed.refresh()
+        }
+    }
+}
+
+/// The task is the last thing the action does, in `if` blocks: the action becomes `.task`, with
+/// the task's code in place.
+struct OnceView: View {
+    let feed: Feed
+    @State private var didAppear = false
+
+    var body: some View {
+        Text("Once")
+            .onAppear {
+                if !didAppear {
+                    didAppear = true
+                    Task {
+                        await feed.refresh()
+                    }
+                } else {
+                    feed.mark()
+                }
+            }
+    }
+}
