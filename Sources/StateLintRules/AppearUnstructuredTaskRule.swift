@@ -74,11 +74,12 @@ public struct AppearUnstructuredTaskRule: Rule {
         }
         if let note = bodyNote(task.facts) { return .failure(Refusal(note)) }
         if let method = task.via.last {
-            if task.via.count == 1, handler.modifier == "onAppear" || handler.modifier == "task",
-               let fix = asyncMethodFix(method, of: handler, in: view, context) {
-                return .success(fix)
+            let advice = " It starts in `\(method)()`: make that method `async` (awaiting the work instead of starting a task) and call it from `.task { await \(method)() }`; no automatic fix is offered, as "
+            guard task.via.count == 1 else { return .failure(Refusal(advice + "the action reaches it through other methods.")) }
+            guard handler.modifier == "onAppear" || handler.modifier == "task" else {
+                return .failure(Refusal(advice + "`.\(handler.modifier)` calls it."))
             }
-            return .failure(Refusal(" It starts in `\(method)()`: make that method `async` (awaiting the work instead of starting a task) and call it from `.task { await \(method)() }`; no automatic fix is offered, as other code calls it or the action does more."))
+            return asyncMethodFix(method, of: handler, in: view, context).mapError { Refusal(advice + $0.text + ".") }
         }
         // The last thing the action does: the action becomes `.task` with the task's code in place.
         let tail = handler.ownTaskStarts.count == 1
@@ -97,28 +98,51 @@ public struct AppearUnstructuredTaskRule: Rule {
 
     /// `.onAppear { load() }` where `func load() { Task { … } }`: `load()` becomes `async` with the
     /// task's code, `.task { await load() }` calls it, and every other call in its file (a
-    /// statement `load()`) becomes `Task { await load() }`, which starts the work as before.
-    private static func asyncMethodFix(_ method: String, of handler: ViewHandler, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
+    /// statement `load()`) becomes `Task { await load() }`, which starts the work as before. Else
+    /// why not (the end of a sentence).
+    private static func asyncMethodFix(_ method: String, of handler: ViewHandler, in view: SwiftUIView,
+                                       _ context: RuleContext) -> Result<Fix, Refusal> {
         let owners = view.parts.filter { part in part.methods.contains { $0.name == method } }
+        guard owners.count == 1, let part = owners.first, let facts = part.methods.first(where: { $0.name == method }) else {
+            return .failure(Refusal("the view declares more than one `\(method)`"))
+        }
+        guard let conversion = facts.asyncConversion else {
+            return .failure(Refusal("it does more after the task, or `Task {` and its `}` are not on lines of their own"))
+        }
         // A private method is called from its file only; another may be called from any part.
-        guard owners.count == 1, let part = owners.first,
-              let facts = part.methods.first(where: { $0.name == method }), let conversion = facts.asyncConversion,
-              conversion.isPrivate || view.parts.allSatisfy({ $0.file == part.file }),
-              conversion.mentions == 1 || conversion.calls != nil,
-              conversion.isPrivate || context.reference(toMember: method) == nil else { return nil }
+        guard conversion.isPrivate || view.parts.allSatisfy({ $0.file == part.file }) else {
+            return .failure(Refusal("it is not private, and the view's code in other files may call it"))
+        }
+        guard conversion.isPrivate || context.reference(toMember: method) == nil else {
+            return .failure(Refusal("other types may call it"))
+        }
+        if conversion.mentions > 1 {
+            guard conversion.calls != nil else { return .failure(Refusal("its type names it other than in calls of their own")) }
+            // Other calls become `Task { await load() }`: the same only when all the method
+            // did was start the task.
+            guard conversion.isTaskOnly else {
+                return .failure(Refusal("other code calls it too, where its code before the task would run later, in a `Task { await \(method)() }`"))
+            }
+        }
         let action = handler.facts.action
         let calls = action.calls.filter { $0.name == method }
-        guard calls.count == 1, let call = calls.first, action.taskStarts.isEmpty, let closure = handler.facts.closure else { return nil }
+        guard calls.count == 1, let call = calls.first, let closure = handler.facts.closure else {
+            return .failure(Refusal("the action calls it more than once"))
+        }
+        guard action.taskStarts.isEmpty else { return .failure(Refusal("the action starts a task of its own too")) }
         let isWhole = closure.firstStatementStart == call.span.range.lowerBound && closure.lastStatementEnd == call.end
         // Among other statements, as a plain `load()` on a line of its own: last, unless the
         // method's code is all the task's (which ran after the action anyway). That line moves.
         let movesAlone = !isWhole && !call.isNested && handler.modifier == "onAppear" && isOnALineOfItsOwn(call, in: handler, context)
             && (conversion.isTaskOnly || closure.lastStatementEnd == call.end)
             && call.span.range.count == method.utf8.count && call.end == call.span.range.upperBound + 2
-        // Otherwise, called in the action's own code (in an `if`, say): the whole action becomes
-        // `.task`, awaiting the call.
-        guard isWhole || movesAlone || !call.isInNestedClosure else { return nil }
-        return TaskModifierFix.asyncMethod(handler.facts, call: call, conversion: conversion, in: part.file, wholeAction: !movesAlone, context)
+        // Otherwise, the action's last work (in an `if`, say): the whole action becomes `.task`,
+        // awaiting the call, after which it did nothing more.
+        guard isWhole || movesAlone || call.endsBody else {
+            return .failure(Refusal("the action does more after calling it, which awaiting it would hold back"))
+        }
+        return .success(TaskModifierFix.asyncMethod(handler.facts, call: call, conversion: conversion, in: part.file,
+                                                    wholeAction: !movesAlone, context))
     }
 
     /// Whether a call is alone on its line, inside the action's braces.

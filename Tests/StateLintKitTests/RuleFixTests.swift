@@ -284,4 +284,48 @@ import Testing
         #expect(fixed.contains("            .task { await model.load() }\n            .task {\n                let detachedTask = Task.detached { await Model().load() }\n"), "\(fixed)")
         #expect(fixed.contains("            .onAppear { print(\"x\") }\n            .task { await model.load() }\n"), "\(fixed)")
     }
+
+    /// A method that starts the task becomes `async` only where every call keeps its order: the
+    /// action's last work (not followed by more, not in a closure), and other calls wrapped in
+    /// `Task { await … }` only when the method did nothing but start the task.
+    @Test func asyncMethodFixOnlyWhereOrderIsKept() {
+        /// "fix", or why not.
+        func outcome(_ action: String, method: String = "Task { await model.load() }", other: String = "") -> String? {
+            let source = """
+            import SwiftUI
+            @Observable final class Model { var busy = false; func load() async {} }
+            struct V: View {
+                let model: Model
+                @State private var ready = false
+                var body: some View {
+                    Text("")
+                        .onAppear {
+                            \(action)
+                        }\(other)
+                }
+                private func start() {
+                    \(method)
+                }
+            }
+            """
+            let findings = RuleHarness.findings([("View.swift", source)], rules: [AppearUnstructuredTaskRule.description.id])
+            guard findings.count == 1 else { return nil }
+            return findings[0].fix != nil ? "fix" : findings[0].message.components(separatedBy: "offered, as ").last
+        }
+        #expect(outcome("start()") == "fix")
+        #expect(outcome("if !ready { start() }") == "fix")
+        #expect(outcome("if !ready { start() } else { ready = false }") == "fix")
+        // Awaiting it would hold back what the action does after it.
+        #expect(outcome("if !ready { start() }\n            ready = true") == "the action does more after calling it, which awaiting it would hold back.")
+        #expect(outcome("DispatchQueue.main.async { start() }")?.hasPrefix("the action does more") == true)
+        #expect(outcome("for _ in 0..<2 { start() }")?.hasPrefix("the action does more") == true)
+        // Another caller: `Task { await start() }` runs the same only if `start` only started a task.
+        let button = "\n            .onTapGesture { start() }"
+        #expect(outcome("start()", other: button) == "fix")
+        #expect(outcome("start()", method: "model.busy = true\n        Task {\n            await model.load()\n        }", other: button)?.hasPrefix("other code calls it too") == true)
+        #expect(outcome("start()", method: "model.busy = true\n        Task {\n            await model.load()\n        }") == "fix")
+        // A task last in `if`/`do` blocks of the method is its last work too.
+        #expect(outcome("start()", method: "if !model.busy {\n            Task {\n                await model.load()\n            }\n        }") == "fix")
+        #expect(outcome("start()", method: "for _ in 0..<2 {\n            Task {\n                await model.load()\n            }\n        }")?.hasPrefix("it does more after the task") == true)
+    }
 }

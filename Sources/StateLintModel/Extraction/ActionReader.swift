@@ -78,7 +78,7 @@ package struct ActionReader {
                         facts.assignments.append(assignment)
                     }
                 } else if code.kind(k + 1) == .leftParen {
-                    if let call = call(at: k, frames: &frames) { facts.calls.append(call) }
+                    if let call = call(at: k, in: body, frames: &frames) { facts.calls.append(call) }
                     if let cancelled = cancelledName(at: k) {
                         facts.cancelledNames.append(boundValue(of: cancelled, in: frames) ?? cancelled)
                     }
@@ -226,14 +226,17 @@ package struct ActionReader {
     // MARK: Calls, tasks, cancellation
 
     /// `load(…)` or `self.load(…)`: a lower-case name (a method, not a type) called on `self`.
-    private func call(at k: Int, frames: inout Scopes) -> CallFacts? {
+    private func call(at k: Int, in body: ClosedRange<Int>, frames: inout Scopes) -> CallFacts? {
         guard let reference = references.reference(endingAt: k), code.keyword(reference.start - 1) != .func else { return nil }
         let first = code.file.bytes[code[k].start]
         guard first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_") else { return nil }
         var call = CallFacts(name: code.string(k), nilNames: nilNames(at: k, frames: &frames), span: SourceSpan(file, code, reference.start, k))
-        if let close = code.partner(of: k + 1) { call.end = code[close].end }
-        call.isInNestedClosure = frames.frames.dropFirst().contains { $0.header == nil }
         call.isNested = frames.count > 1
+        if let close = code.partner(of: k + 1) {
+            call.end = code[close].end
+            call.endsBody = HandlerShapes(code: code).endsBody(after: close, body)
+                && frames.frames.dropFirst().allSatisfy { $0.header.map { [.if, .else].contains(code.keyword($0)) } ?? false }
+        }
         return call
     }
 

@@ -215,79 +215,61 @@ package struct HandlerShapes {
         return nil
     }
 
-    /// A method's body whose last statement is `Task { … }` (or `Task(priority: p)`, or
-    /// `Task { @MainActor in … }`, which a view's method is anyway), with `Task {` and its `}` on
-    /// lines of their own: removing those two lines leaves the task's code as the method's own.
-    /// The statements before it stay where they are; no capture list.
-    package func lastStatementTaskConversion(inBody body: ClosedRange<Int>) -> TaskConversion? {
-        let statements = Statements(code: code, body: (body.lowerBound + 1)..<body.upperBound).ranges
-        guard let last = statements.last, let task = taskStatement(at: last.lowerBound), task.end == last.upperBound,
-              let close = code.partner(of: task.open), code.lineBreakBefore[last.lowerBound], code.lineBreakBefore[close] else { return nil }
-        // The closure's signature: none, or exactly `@MainActor in`.
-        var bodyStart = task.open + 1
-        if let end = signatureEnd(of: task.open...close) {
-            guard end == task.open + 2, code.kind(task.open + 1) == .attribute, code.text(task.open + 1, is: "@MainActor") else { return nil }
-            bodyStart = end + 1
-        }
-        guard code.lineBreakBefore[bodyStart], bodyStart < close else { return nil }
-        let bytes = code.file.bytes
-        func lineStart(_ offset: Int) -> Int {
-            var start = offset
-            while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
-            return start
-        }
-        // The `Task {` line, through its line break; a comment there would be lost.
-        var headerEnd = code[bodyStart - 1].end
-        while headerEnd < bytes.count, bytes[headerEnd] == 0x20 || bytes[headerEnd] == 0x09 { headerEnd += 1 }
-        guard headerEnd < bytes.count, bytes[headerEnd] == 0x0A || bytes[headerEnd] == 0x0D else { return nil }
-        headerEnd += bytes[headerEnd] == 0x0D && headerEnd + 1 < bytes.count && bytes[headerEnd + 1] == 0x0A ? 2 : 1
-        let header = lineStart(code[last.lowerBound].start)..<headerEnd
-        let footer = lineStart(code[close].start)..<lineStart(code[close + 1].start)
-        guard !bytes[header].contains(UInt8(ascii: "/")), !bytes[footer].contains(UInt8(ascii: "/")),
-              code.lineBreakBefore[close + 1] else { return nil }
-        return TaskConversion(removedBeforeBody: header, removedAfterBody: footer,
-                              bodyOpen: code[task.open].start, bodyClose: code[close].start, priority: task.priority)
+    /// A method's body that ends with one task (`Task { … }`, `Task(priority: p) { … }` or
+    /// `Task { @MainActor in … }`, which a view's method is anyway; see `tailTasks`), with
+    /// `Task {` and its `}` on lines of their own: removing those two lines leaves the task's code
+    /// as the method's own.
+    package func tailTaskConversion(inBody body: ClosedRange<Int>) -> TaskConversion? {
+        let tails = tailTasks(inBody: body, allowingPriority: true)
+        return tails.count == 1 ? tails[0].conversion : nil
     }
 
-    /// The tasks the action ends with: after one's `}`, only the `}` of the blocks around it and
-    /// `else` branches (which do not run after it) up to the action's `}`; the blocks around it
-    /// are `if`/`else` blocks, not closures; `Task {` and its `}` on lines of their own.
+    /// The tasks an `.onAppear` or `.task` action ends with (see `tailTasks(inBody:)`).
     package func tailTasks(of call: ModifierCall) -> [TailTask] {
         guard let action = call.closure, isTrailingAction(action, of: call) else { return [] }
+        return tailTasks(inBody: action, allowingPriority: false)
+    }
+
+    /// The tasks a body ends with: after one's `}`, only the `}` of the blocks around it and
+    /// `else`/`catch` branches (which do not run after it) up to the body's `}`; the blocks around
+    /// it are `if`/`else`/`do`/`catch` blocks, not closures or loops; `Task {` and its `}` on lines
+    /// of their own.
+    private func tailTasks(inBody body: ClosedRange<Int>, allowingPriority: Bool) -> [TailTask] {
         var found: [TailTask] = []
-        var k = action.lowerBound + 1
-        while k < action.upperBound {
+        var k = body.lowerBound + 1
+        while k < body.upperBound {
             defer { k += 1 }
-            guard let task = taskStatement(at: k), let close = code.partner(of: task.open), task.priority == nil,
-                  code.lineBreakBefore[k], endsAction(after: close, action), isInBlocksOnly(k, action),
-                  let conversion = ownLinesConversion(taskAt: k, open: task.open, close: close) else { continue }
+            guard let task = taskStatement(at: k), let close = code.partner(of: task.open), allowingPriority || task.priority == nil,
+                  code.lineBreakBefore[k], endsBody(after: close, body), isInBlocksOnly(k, body),
+                  let conversion = ownLinesConversion(taskAt: k, open: task.open, close: close, priority: task.priority) else { continue }
             found.append(TailTask(taskOffset: code[k].start, conversion: conversion))
         }
         return found
     }
 
-    /// Whether nothing runs after the `}` at `close` in the action: only `}` and `else` branches.
-    private func endsAction(after close: Int, _ action: ClosedRange<Int>) -> Bool {
+    /// Whether nothing runs after the `}` or `)` at `close` in the body: only `}` and
+    /// `else`/`catch` branches up to the body's `}`.
+    package func endsBody(after close: Int, _ body: ClosedRange<Int>) -> Bool {
         var j = close + 1
-        while j < action.upperBound {
+        while j < body.upperBound {
             if code.kind(j) == .rightBrace { j += 1; continue }
-            guard code.keyword(j) == .else else { return false }
-            // `else { … }` or `else if condition { … }`: skip the branch.
-            guard let open = blockOpen(after: j, before: action.upperBound), let end = code.partner(of: open) else { return false }
+            guard code.keyword(j) == .else || code.keyword(j) == .catch else { return false }
+            // `else { … }`, `else if condition { … }`, `catch let error as E { … }`: skip the branch.
+            guard let open = blockOpen(after: j, before: body.upperBound), let end = code.partner(of: open) else { return false }
             j = end + 1
         }
         return true
     }
 
-    /// Whether every brace between the action's `{` and `k` that encloses `k` opens an `if` or
-    /// `else` block.
-    private func isInBlocksOnly(_ k: Int, _ action: ClosedRange<Int>) -> Bool {
-        var j = action.lowerBound + 1
+    /// Whether every brace between the body's `{` and `k` that encloses `k` opens an `if`,
+    /// `else`, `do` or `catch` block.
+    private func isInBlocksOnly(_ k: Int, _ body: ClosedRange<Int>) -> Bool {
+        var j = body.lowerBound + 1
         while j < k {
             if code.kind(j) == .leftBrace, let close = code.partner(of: j) {
                 if close < k { j = close + 1; continue }
-                // It encloses `k`: an `if`/`else` block only.
-                guard let header = blockHeaderKeyword(before: j), header == .if || header == .else else { return false }
+                // It encloses `k`: an `if`/`else`/`do`/`catch` block only.
+                guard let header = blockHeaderKeyword(before: j), [.if, .else, .do, .catch].contains(header) else { return false }
             } else if (code.kind(j) == .leftParen || code.kind(j) == .leftBracket), let close = code.partner(of: j), close < k {
                 j = close + 1
                 continue
@@ -297,7 +279,8 @@ package struct HandlerShapes {
         return true
     }
 
-    /// The `if`/`else`/`guard`/… whose block opens at `open`, looking back on its line(s).
+    /// The keyword (`if`, `else`, `do`, `catch`, `guard`, a loop's, `switch`) whose block opens at
+    /// `open`, looking back on its line(s); nil for a closure.
     private func blockHeaderKeyword(before open: Int) -> Keyword? {
         var j = open - 1
         var steps = 0
@@ -305,7 +288,7 @@ package struct HandlerShapes {
             steps += 1
             if let partner = code.partner(of: j), partner < j { j = partner - 1; continue }
             let keyword = code.keyword(j)
-            if keyword == .if || keyword == .else || keyword == .guard || keyword == .while || keyword == .for || keyword == .switch { return keyword }
+            if [.if, .else, .do, .catch, .guard, .while, .for, .switch, .repeat].contains(keyword) { return keyword }
             if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace || code.kind(j) == .semicolon { return nil }
             j -= 1
         }
@@ -314,7 +297,7 @@ package struct HandlerShapes {
 
     /// Removing `Task {` and its `}` where each is on a line of its own (through the line break),
     /// the body's lines kept; no capture list (`@MainActor in` goes with the `Task {` line).
-    private func ownLinesConversion(taskAt k: Int, open: Int, close: Int) -> TaskConversion? {
+    private func ownLinesConversion(taskAt k: Int, open: Int, close: Int, priority: String?) -> TaskConversion? {
         var bodyStart = open + 1
         if let end = signatureEnd(of: open...close) {
             guard end == open + 2, code.kind(open + 1) == .attribute, code.text(open + 1, is: "@MainActor") else { return nil }
@@ -339,6 +322,6 @@ package struct HandlerShapes {
         let footer = lineStart(code[close].start)..<footerEnd
         guard !bytes[header].contains(UInt8(ascii: "/")), !bytes[footer].contains(UInt8(ascii: "/")) else { return nil }
         return TaskConversion(removedBeforeBody: header, removedAfterBody: footer,
-                              bodyOpen: code[open].start, bodyClose: code[close].start, priority: nil)
+                              bodyOpen: code[open].start, bodyClose: code[close].start, priority: priority)
     }
 }

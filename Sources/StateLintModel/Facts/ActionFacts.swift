@@ -83,11 +83,11 @@ public struct CallFacts: Sendable {
     public internal(set) var span: SourceSpan
     /// Just past the call's `)`.
     public internal(set) var end = 0
-    /// Inside a closure within the body (`DispatchQueue.main.async { load() }`), not only in its
-    /// `if`/`else`/loop blocks: an `await` could not be written there.
-    public internal(set) var isInNestedClosure = false
     /// Inside any block or closure within the body: not one of its own statements.
     public internal(set) var isNested = false
+    /// The last work of the body: only `}` and `else`/`catch` branches follow it, and the blocks
+    /// around it are `if`/`else` blocks (not closures or loops).
+    public internal(set) var endsBody = false
 }
 
 /// An unstructured task: `Task { … }`, `Task(priority: …) { … }`, `Task.detached { … }`.

@@ -80,7 +80,8 @@ public final class TypeFacts: @unchecked Sendable {
     /// The computed properties and methods that mention a property whose creation a fix may
     /// move (`PropertyMention.member`), with their shape (see `MemberBodyFacts`).
     @exclusivity(unchecked) public internal(set) var memberBodies: [MemberBodyFacts] = []
-    /// Its `var body: some View`, when it declares one and `uses` were recorded for it.
+    /// Its `var body: some View`, when it declares one and `uses` were recorded for it, or its
+    /// type hands a new object to the environment.
     @exclusivity(unchecked) public internal(set) var viewBody: ViewBodyFacts?
     /// How many `var body` it declares (two in `#if` branches).
     @exclusivity(unchecked) public internal(set) var bodyCount = 0
@@ -119,8 +120,8 @@ public final class TypeFacts: @unchecked Sendable {
 public struct MethodFacts: Sendable {
     public let name: String
     public let action: ActionFacts
-    /// For a method whose whole body is `Task { … }` (or `Task(priority: p) { … }`): how to make it
-    /// an `async` method of the task's code.
+    /// For a method whose body is `Task { … }` (or `Task(priority: p) { … }`), or ends with one:
+    /// how to make it an `async` method of the task's code.
     public internal(set) var asyncConversion: AsyncConversion?
 }
 

@@ -37,7 +37,8 @@ package enum TaskModifierFix {
         edits += bodyEdits(conversion.task, in: file, context)
         // Its other callers still start the work and go on, as before.
         for other in conversion.calls ?? [] where !(file == call.span.file && other.contains(call.span.range.lowerBound)) {
-            edits.append(context.edit(SourceSpan(file: file, range: other.lowerBound..<other.lowerBound), "Task { await "))
+            let task = conversion.task.priority.map { "Task(\($0)) { await " } ?? "Task { await "
+            edits.append(context.edit(SourceSpan(file: file, range: other.lowerBound..<other.lowerBound), task))
             edits.append(context.edit(SourceSpan(file: file, range: other.upperBound..<other.upperBound), " }"))
         }
         let handlerFile = handler.nameSpan.file

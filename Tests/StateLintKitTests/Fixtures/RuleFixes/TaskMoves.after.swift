@@ -4,6 +4,7 @@ import SwiftUI
     var ready = false
     func refresh() async {}
     func mark() {}
+    func cached() throws -> [String] { [] }
 }
 
 /// The task leaves the action for a `.task` after it; the other statements stay and run first.
@@ -135,18 +136,18 @@ struct IndexView: View {
     }
 }
 
-/// A method other code calls too: it becomes `async`, and each other call starts it in a task,
-/// as the method did.
+/// A method that only starts a task, which other code calls too: it becomes `async`, and each
+/// other call starts it in a task of the same priority, as the method did.
 struct RefreshView: View {
     let feed: Feed
     @State private var loading = false
 
     var body: some View {
         List { Text("Refresh") }
-            .task { await refresh() }
+            .task(priority: .userInitiated) { await refresh() }
             .toolbar {
                 Button("Reload") {
-                    Task { await self.refresh() }
+                    Task(priority: .userInitiated) { await self.refresh() }
                 }
             }
     }
@@ -202,5 +203,27 @@ struct OnceView: View {
                     feed.mark()
                 }
             }
+    }
+}
+
+/// A method whose last work is a task in a `do` block: its code takes the task's place.
+struct CachedView: View {
+    let feed: Feed
+    @State private var names: [String] = []
+
+    var body: some View {
+        List(names, id: \.self) { Text($0) }
+            .task {
+                await loadNames()
+            }
+    }
+
+    private func loadNames() async {
+        do {
+            names = try feed.cached()
+            await feed.refresh()
+        } catch {
+            names = []
+        }
     }
 }

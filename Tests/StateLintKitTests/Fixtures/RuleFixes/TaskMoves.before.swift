@@ -4,6 +4,7 @@ import SwiftUI
     var ready = false
     func refresh() async {}
     func mark() {}
+    func cached() throws -> [String] { [] }
 }
 
 /// The task leaves the action for a `.task` after it; the other statements stay and run first.
@@ -141,8 +142,8 @@ struct IndexView: View {
     }
 }
 
-/// A method other code calls too: it becomes `async`, and each other call starts it in a task,
-/// as the method did.
+/// A method that only starts a task, which other code calls too: it becomes `async`, and each
+/// other call starts it in a task of the same priority, as the method did.
 struct RefreshView: View {
     let feed: Feed
     @State private var loading = false
@@ -158,8 +159,8 @@ struct RefreshView: View {
     }
 
     private func refresh() {
-        loading = true
-        Task {
+        Task(priority: .userInitiated) {
+            loading = true
             await feed.refresh()
             loading = false
         }
@@ -216,5 +217,29 @@ struct OnceView: View {
                     feed.mark()
                 }
             }
+    }
+}
+
+/// A method whose last work is a task in a `do` block: its code takes the task's place.
+struct CachedView: View {
+    let feed: Feed
+    @State private var names: [String] = []
+
+    var body: some View {
+        List(names, id: \.self) { Text($0) }
+            .onAppear {
+                loadNames()
+            }
+    }
+
+    private func loadNames() {
+        do {
+            names = try feed.cached()
+            Task {
+                await feed.refresh()
+            }
+        } catch {
+            names = []
+        }
     }
 }
