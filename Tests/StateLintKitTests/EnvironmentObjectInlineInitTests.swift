@@ -238,6 +238,31 @@ import Testing
         #expect(alone.contains("@State private var session = Session()\n"))
     }
 
+    /// Where the lazily owned rewrite cannot take the view (a `body` of several views), hoisting
+    /// into `@State` would leave a `state_inline_class_init` finding of its own on Xcode 26 and
+    /// earlier: no fix there, and the finding says why; on Xcode 27 (that rule off) the hoist.
+    @Test func noHoistIntoStateThatTheOtherRuleCouldNotTake() throws {
+        let view = Self.models + """
+        struct Account: View {
+            var body: some View {
+                Group {
+                    Text("Cart")
+                    CartList()
+                        .environment(Session())
+                }
+            }
+        }
+        """
+        let both = [Self.rule, StateInlineClassInitRule.description.id]
+        let findings = RuleHarness.findings([("View.swift", view)], rules: both)
+        #expect(findings.map(\.ruleID) == [Self.rule])
+        #expect(findings.first?.fix == nil)
+        #expect(findings.first?.message.hasSuffix("No automatic fix: `@State` would make it on every view init (Xcode 26 and earlier) unless made lazily, and `body` is a `Group` of several views, which a wrapper would merge.") == true,
+                "\(findings.first?.message ?? "")")
+        let alone = try #require(try Self.fixAndTypeCheck(["View.swift": view], rules: [Self.rule])["View.swift"])
+        #expect(alone.contains("@State private var session = Session()\n"))
+    }
+
     @Test func theAppKeepsItsObjectInAStateObject() throws {
         let app = Self.models + """
         @main

@@ -94,6 +94,40 @@ import Testing
             func body(content: Content) -> some View { content.padding() }
         }
         """),
+        // A local or parameter of the same name: the rewrite would read it as the property.
+        Refusal("a parameter of the same name", "`controls()` declares a `model` of its own, which hides the property", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { controls(model: model) }
+            private func controls(model: Model) -> some View { Text(model.name) }
+        }
+        """),
+        Refusal("a labelled parameter of the same name", "`row()` declares a `model` of its own, which hides the property", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { row(for: model) }
+            private func row(for model: Model) -> some View { Row(model: model) }
+        }
+        """),
+        Refusal("a bindable local in body", "`body` declares a `model` of its own, which hides the property", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View {
+                @Bindable var model = model
+                TextField("Name", text: $model.name)
+            }
+        }
+        """),
+        Refusal("a closure parameter", "`body` declares a `model` of its own, which hides the property", """
+        struct V: View {
+            @State private var model = Model()
+            let models: [Model] = []
+            var body: some View {
+                List(models, id: \\.name) { model in Text(model.name) }
+                    .navigationTitle(model.name)
+            }
+        }
+        """),
         Refusal("wrapper arguments", "it is written `@State(initialValue:)`", """
         struct V: View {
             @State(initialValue: Model()) private var model: Model

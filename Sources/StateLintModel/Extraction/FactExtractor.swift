@@ -188,10 +188,13 @@ package struct FactExtractor {
                     }
                 }
             }
-            for (part, index) in viewBodies where facts.types[part].isFullyScanned {
-                if let body = declarations[index].body {
-                    facts.types[part].viewBody = ViewBodyReader(code: code, file: file).facts(of: body)
-                }
+        }
+        // `body`'s shape, for the fixes that wrap it: of views whose properties may hold an
+        // object, and of views that hand a new object to the environment (a hoist keeps it in one).
+        let injecting = Set(facts.types.lazy.filter { !$0.injections.isEmpty }.map(\.name))
+        for (part, index) in viewBodies where facts.types[part].isFullyScanned || injecting.contains(facts.types[part].name) {
+            if let body = declarations[index].body {
+                facts.types[part].viewBody = ViewBodyReader(code: code, file: file).facts(of: body)
             }
         }
         // An extension whose code was not scanned (its file declares none of the properties) may
@@ -228,7 +231,7 @@ package struct FactExtractor {
         guard let body = declaration.body, let signature = FunctionSignature(nameToken: declaration.nameToken, in: code),
               signature.returnType == nil, signature.parameterList.upperBound + 1 == body.lowerBound || code.keyword(signature.parameterList.upperBound + 1) == .throws,
               let task = HandlerShapes(code: code).taskConversion(inBody: body, allowingSignature: false)
-                ?? HandlerShapes(code: code).lastStatementTaskConversion(inBody: body) else { return nil }
+                ?? HandlerShapes(code: code).tailTaskConversion(inBody: body) else { return nil }
         let isTaskOnly = HandlerShapes(code: code).taskConversion(inBody: body, allowingSignature: false) != nil
         let name = code.string(declaration.nameToken)
         // The type's parts in this file: only their code can call it without a receiver.

@@ -101,13 +101,15 @@ package struct UseScanner {
     private func mention(at k: Int, prefix: UInt8?, _ references: ReferenceReader, member: Member?, file: FileID) -> PropertyMention? {
         guard let reference = references.reference(endingAt: k) else { return nil }
         let previous = code.keyword(reference.start - 1)
-        if previous == .var || previous == .let || previous == .func || previous == .case { return nil }
-        // `Child(model: x)`, `func f(model: Model)`: a label.
-        if code.kind(k + 1) == .colon, code.kind(reference.start - 1) == .leftParen || code.kind(reference.start - 1) == .comma {
-            return nil
-        }
         let form: PropertyMention.Form
-        if prefix == UInt8(ascii: "$") {
+        if let member, prefix == nil, reference.start == k, declaresOwnName(at: k, previous: previous, in: member) {
+            form = .shadow
+        } else if previous == .var || previous == .let || previous == .func || previous == .case {
+            return nil
+        } else if code.kind(k + 1) == .colon, code.kind(k - 1) == .leftParen || code.kind(k - 1) == .comma {
+            // `Child(model: x)`: a label.
+            return nil
+        } else if prefix == UInt8(ascii: "$") {
             form = code.kind(k + 1) == .period ? .projectedMember : .wholeProjection
         } else if prefix == UInt8(ascii: "_") {
             form = .storage
@@ -126,6 +128,52 @@ package struct UseScanner {
         }
         return PropertyMention(form: form, isSpelledWithSelf: reference.start != k, member: member?.name,
                                memberKind: member?.kind, isInPrivateMember: member?.isPrivate ?? false, file: file, offset: code[k].start)
+    }
+
+    /// Whether the name at `k`, in a member, declares a name of the member's own: a local
+    /// (`let model`, `if let model`, `for model in`), a parameter of the member
+    /// (`func f(model: Model)`, `func f(_ model: Model)`) or of a closure (`{ model in`).
+    private func declaresOwnName(at k: Int, previous: Keyword, in member: Member) -> Bool {
+        if previous == .var || previous == .let {
+            // Not the property's own declaration.
+            return !(member.kind == .variable && code.string(k) == member.name)
+        }
+        if previous == .for { return true }
+        if code.keyword(k + 1) == .in, code.kind(k - 1) == .leftBrace || code.kind(k - 1) == .comma || code.kind(k - 1) == .leftParen {
+            return true
+        }
+        guard code.kind(k + 1) == .colon else { return false }
+        // `(_ model: Model)`, `(for model: Model)`: an argument label before it, in a declaration only.
+        if code.keyword(k - 1) == .wildcard || code.kind(k - 1) == .identifier { return true }
+        guard code.kind(k - 1) == .leftParen || code.kind(k - 1) == .comma, let open = enclosingParen(of: k) else { return false }
+        // `func f(model: Model)`, `func f<T>(model: T)`, `init(model: Model)`, not `f(model: x)`.
+        let before = open - 1
+        if code.keyword(before) == Keyword.`init` || code.keyword(before) == .subscript { return true }
+        if code.kind(before) == .identifier { return code.keyword(before - 1) == .func }
+        if code.kind(before) == .operator, code.text(before, is: ">") {
+            var j = before - 1
+            var steps = 0
+            while j >= 0, steps < 64, code.kind(j) != .leftBrace, code.kind(j) != .rightBrace {
+                if code.keyword(j) == .func || code.keyword(j) == Keyword.`init` { return true }
+                j -= 1
+                steps += 1
+            }
+        }
+        return false
+    }
+
+    /// The `(` whose parentheses hold `k` (a few arguments back at most).
+    private func enclosingParen(of k: Int) -> Int? {
+        var j = k - 1
+        var steps = 0
+        while j >= 0, steps < 256 {
+            steps += 1
+            if code.kind(j) == .leftParen { return j }
+            if let partner = code.partner(of: j), partner < j { j = partner - 1; continue }
+            if code.kind(j) == .leftBrace || code.kind(j) == .rightBrace { return nil }
+            j -= 1
+        }
+        return nil
     }
 
     /// Where the statement starting at `k` (after any `try` and `await`) is opened: the token

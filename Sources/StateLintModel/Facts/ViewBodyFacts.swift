@@ -78,6 +78,9 @@ public struct PropertyMention: Sendable, Hashable {
         case wholeProjection
         /// `_model`: the wrapper itself.
         case storage
+        /// `let model = …`, `if let model`, `for model in`, `func f(model: Model)`, `{ model in … }`
+        /// in a member: a name of its own, which means that, not the property, where it is seen.
+        case shadow
     }
 
     public let form: Form

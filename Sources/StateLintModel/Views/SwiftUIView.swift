@@ -179,7 +179,7 @@ extension SwiftUIView {
     }
 
     /// The view's `var body: some View`, when it has exactly one `body` and that is it (and its
-    /// part was scanned for mentions).
+    /// part was scanned for mentions, or hands a new object to the environment).
     public var viewBody: ViewBodyFacts? {
         guard parts.reduce(0, { $0 + $1.bodyCount }) == 1 else { return nil }
         return parts.lazy.compactMap(\.viewBody).first

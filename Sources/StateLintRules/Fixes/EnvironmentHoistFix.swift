@@ -17,7 +17,7 @@ import StateLintModel
 /// `.environment(_:)`, which takes an `@Observable` class. On Xcode 26 and earlier `@State`
 /// evaluates its initial value on every view init, so `state_inline_class_init` then reports
 /// the new property, and its fix (the lazily owned state, the next `--fix` round) makes it
-/// once: one rewrite of that shape, not two.
+/// once: one rewrite of that shape, not two. Where that rewrite cannot take the view, no hoist.
 package enum EnvironmentHoistFix {
     package struct Refusal: Error {
         package let reason: String
@@ -52,6 +52,13 @@ package enum EnvironmentHoistFix {
         let name = propertyName(for: type)
         if view.property(named: name) != nil || view.parts.contains(where: { $0.methods.contains { $0.name == name } }) {
             return .failure(Refusal(reason: "the view already has a member named `\(name)`"))
+        }
+        // Where `@State` evaluates its initial value on every view init, the lazily owned rewrite
+        // must follow (next round): not hoisted where that cannot be done, or the fix would leave
+        // a finding of its own.
+        if wrapper(for: injection) == "State", context.isEnabled(StateInlineClassInitRule.self),
+           let reason = LazilyOwnedStateFix.viewRefusal(view, requiringScan: false) {
+            return .failure(Refusal(reason: "`@State` would make it on every view init (Xcode 26 and earlier) unless made lazily, and \(reason)"))
         }
         let file = injection.argument.file
         let style = context.style(of: injection.argument)

@@ -83,18 +83,8 @@ package enum LazilyOwnedStateFix {
         guard candidates.count <= maximumProperties else {
             return Plan(fix: nil, refusals: refuseAll(candidates, "the view makes more than \(maximumProperties) objects this way, too many to rewrite at once"))
         }
-        guard let body = view.viewBody, view.role == .view else {
-            return Plan(fix: nil, refusals: refuseAll(candidates, "the view has no single `var body: some View` to wrap"))
-        }
-        guard view.isFullyScanned else {
-            return Plan(fix: nil, refusals: refuseAll(candidates, "a part of the view in another file may use it"))
-        }
-        if body.expression == nil && body.statements == nil {
-            return Plan(fix: nil, refusals: refuseAll(candidates, "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap"))
-        }
-        if let expression = body.expression, multipleViewRoots.contains(expression.rootName) {
-            return Plan(fix: nil, refusals: refuseAll(candidates, "`body` is a `\(expression.rootName)` of several views, which a wrapper would merge"))
-        }
+        if let reason = viewRefusal(view) { return Plan(fix: nil, refusals: refuseAll(candidates, reason)) }
+        guard let body = view.viewBody else { return Plan(fix: nil, refusals: [:]) }
         var accepted: [Accepted] = []
         for property in candidates {
             switch accept(property, replacing: wrapper, in: view, context) {
@@ -109,6 +99,22 @@ package enum LazilyOwnedStateFix {
             return Plan(fix: nil, refusals: refusals.merging(refuseAll(accepted.map(\.property), "the rewrite would overlap itself")) { a, _ in a })
         }
         return Plan(fix: fix, refusals: refusals)
+    }
+
+    /// Why the view can keep no object lazily owned, whatever its uses: its `body` cannot take
+    /// the wrapper and the `.onAppear` that makes the object. Nil when it can.
+    /// `requiringScan`: the objects are the view's properties, which code of every part of the
+    /// view may use (not a property still to make).
+    package static func viewRefusal(_ view: SwiftUIView, requiringScan: Bool = true) -> String? {
+        guard let body = view.viewBody, view.role == .view else { return "the view has no single `var body: some View` to wrap" }
+        guard view.isFullyScanned || !requiringScan else { return "a part of the view in another file may use it" }
+        if body.expression == nil && body.statements == nil {
+            return "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap"
+        }
+        if let expression = body.expression, multipleViewRoots.contains(expression.rootName) {
+            return "`body` is a `\(expression.rootName)` of several views, which a wrapper would merge"
+        }
+        return nil
     }
 
     private static func refuseAll(_ properties: [PropertyFacts], _ reason: String) -> [String: String] {
@@ -220,6 +226,10 @@ package enum LazilyOwnedStateFix {
             if mention.form == .storage { return .failure(Refusal("the view uses `_\(name)`")) }
             if mention.memberKind == .initializer { return .failure(Refusal("an `init` of the view uses it")) }
             guard !isDeclaredOptional else { continue }
+            // Where a local or parameter hides the name, the rewrite would read the wrong value.
+            if mention.form == .shadow {
+                return .failure(Refusal("\(describe(mention)) declares a `\(name)` of its own, which hides the property"))
+            }
             let inBody = mention.member == "body" && mention.memberKind == .variable
             guard inBody else {
                 guard let member = mention.member else { return .failure(Refusal("the view's declaration uses it")) }
@@ -300,6 +310,7 @@ package enum LazilyOwnedStateFix {
         case .wholeProjection: return .failure(Refusal("\(member) uses `$\(name)` as a whole binding"))
         case .assignment: return .failure(Refusal("\(member) assigns it"))
         case .optionalChain, .storage: return .failure(Refusal("\(member) uses `\(name)?`"))
+        case .shadow: return .failure(Refusal("\(member) declares a `\(name)` of its own, which hides the property"))
         }
     }
 

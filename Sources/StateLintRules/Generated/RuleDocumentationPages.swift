@@ -470,23 +470,35 @@ view goes away:
   nothing they set is read earlier than before. The `if`'s condition is read when the task
   starts, after the action's other statements, which is why only a last `if` moves;
 - two tasks in one action move one by one, each to its own `.task`;
+- a task after which the action does nothing more (its last statement, or last in `if`/`else`
+  blocks whose other branches do not run after it), `Task {` and its `}` on lines of their own:
+  the action becomes `.task { … }` with the task's code in its place. In a `.task` action, the
+  same without the rename;
 - `Task.detached { … }` (with its arguments) stays detached: `.task` starts it and cancels it
   when the view goes away (`let detachedTask = Task.detached { … }` then `await
   withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel()
   }`); its result and errors go unread, as before;
-- `.onAppear { load() }` (or `load()` last, on a line of its own, after other statements), where
-  `func load() { …; Task { … } }` starts its task last and is called nowhere else (in its file, or
-  on a view value elsewhere), becomes `.task { await load() }` with `func load() async { …; … }`:
-  the statements before the task stay first. A `Task { @MainActor in … }` loses `@MainActor in`,
-  as a view's method runs on the main actor anyway.
+- `.onAppear { load() }`, where `func load() { …; Task { … } }` ends with its task (its last
+  statement, or last in `if`/`else`/`do`/`catch` blocks), becomes `.task { await load() }` with
+  `func load() async { …; … }`: the statements before the task stay first. A `Task { @MainActor
+  in … }` loses `@MainActor in`, as a view's method runs on the main actor anyway. The call may
+  also be last after other statements, on a line of its own (that line moves to a `.task` of its
+  own), or the action's last work inside `if` blocks (the whole action becomes `.task`, awaiting
+  it, as nothing ran after it); `.task { load() }` becomes `.task { await load() }`. Where other
+  code of the view calls `load()` too, as a statement of its own, and `load()` did nothing but
+  start the task, each of those calls becomes `Task { await load() }` (`Task(priority: p)` for a
+  task that had one), which starts the same work as before.
 
 No fix, and the finding says why: the body can throw (a `try` that is not `try?`/`try!`, or a
 `throw`, outside a `do` whose last `catch` catches every error) or returns a value (`return
 count`), which `.task`'s action cannot (wrapping the body in `do { … } catch { }` would silently
 drop its errors: decide there how to handle them); a detached task is not a statement of
-`.onAppear` of its own; the task starts in a method that other code calls, that does more after
-starting it, or from an action that does more than call it last; the task sits in more than a
-last `if` without `else`, or has a comment before it.
+`.onAppear` of its own; the task starts in a method that does more after starting it, that other
+code calls while it does more than start the task (a `Task { await load() }` there would put off
+what it did first), that is not private while the view has code in other files, or that other
+types may call; the action calls it more than once, starts a task of its own too, or does more
+after calling it (awaiting it would hold that back); the task sits in more than a last `if`
+without `else` and is not the action's last work, or has a comment before it.
 
 Before:
 
@@ -1170,7 +1182,10 @@ No fix, and the finding says why, when the arguments read something of the view
 (`SettingsModel(store: store)`: a stored property's initial value cannot use `self`; pass the
 object in, or create it in `init` with `_settingsModel = StateObject(wrappedValue: …)`), when
 the call is in an extension (which cannot hold a stored property), when the type's `{` has code
-after it on its line, or when the view already has a member of that name.
+after it on its line, when the view already has a member of that name, or, for `.environment(_:)`
+on Xcode 26 and earlier, when that next rewrite could not take the view (its `body` is not one
+view, or declarations and one view, to wrap): the hoist would only trade this finding for that
+one.
 
 Before:
 
@@ -1892,7 +1907,15 @@ such property of the view (the same on each finding):
   (`Store<Search>?`), or the declared one for `.init(…)`;
 - `body`'s expression is wrapped in `ZStack { if let model { … } }`, so every use of `model` in
   `body` sees the object; a `$model.title` binding goes through `@Bindable var model = model`
-  inside the `if let` (as Apple's `Bindable` documentation shows);
+  inside the `if let` (as Apple's `Bindable` documentation shows). A `body` of local declarations
+  and then one view (each on lines of their own) gets them inside the `if let`, before the view;
+- a computed property or method that makes a view from the object (`var header: some View`,
+  `func row() -> some View`) gets an `if let model { … }` of its own and `@ViewBuilder`; a method
+  that returns nothing and uses the object starts with `guard let model else { return }`;
+- `_model = State(initialValue: Model(…))` in `init` (`@State` has no initial value) becomes
+  `makeModel = { Model(…) }`, a `private let makeModel: () -> Model` the view keeps, and
+  `.onAppear` calls `makeModel()`: the parameters it reads are captured as they were, and the
+  object is made once, on appear, on any Xcode;
 - `if model == nil { model = LibraryModel(…) }` goes first into the `.onAppear` or `.task` at the
   end of `body`'s chain when it does not use the property (it stays outside the wrapper, on the
   `ZStack`), else into a new `.onAppear { … }` there;
@@ -1911,7 +1934,12 @@ No fix where the rewrite could not compile the same or behave the same; the find
 `ForEach`, `Section` or `Group` whose views a wrapper would merge; the view has no
 `var body: some View` (a view modifier), or a part in another file; an `init` uses or sets the
 property (`_model = State(…)`, `@State(initialValue:)`); the view uses `_model`; a method or
-computed property uses the object as a value (`return model.title`, `var title: String { model.title }`, `Child(model: model)`);
+computed property uses the object as a value (`return model.title`, `var title: String { model.title }`, `Child(model: model)`)
+other than to make a view; a method that uses it is not private and code elsewhere may call it on
+a view value (`logView.setSource(…)`, before the view appears the object is still nil, and the
+call would be lost); a local or parameter of the same name hides the property in a member
+(`@Bindable var model = model`, `func row(model: Model)`); the creation in `init` reads a stored
+property of the view, sits in a condition, or another `init` hands an object in;
 `body` assigns the property, reads `self.model`, or uses `$model` as a whole binding (or
 `$model.title` of a class that is not `@Observable`, which `@Bindable` cannot take); the
 declaration is `let`, declares several names or has `didSet`/`willSet`; the created type's generic
