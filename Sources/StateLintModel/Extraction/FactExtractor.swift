@@ -66,7 +66,9 @@ package struct FactExtractor {
             let part = Int(partOf[parent])
             switch declaration.kind {
             case .variable:
-                if let property = properties.property(index) { facts.types[part].properties.append(property) }
+                if let property = properties.property(index) ?? properties.property(index, plain: .creatingInDeclaration) {
+                    facts.types[part].properties.append(property)
+                }
                 if let name = properties.bodyProtocol(ofVariable: index) {
                     facts.types[part].bodyKind = .property(name)
                     if name == "View" || name == "SwiftUI.View" { viewBodies.append((part, index)) }
@@ -82,14 +84,6 @@ package struct FactExtractor {
                 if declaration.body != nil { bodies.append((part, index)) }
             default:
                 break
-            }
-        }
-        // The member names of the parts whose `@State` is set in `init`.
-        if facts.types.contains(where: { $0.properties.contains { $0.writtenAnnotation != nil } }) {
-            for (index, declaration) in declarations.enumerated() where declaration.kind == .variable || declaration.kind == .function {
-                guard let parent = declaration.parent, partOf[parent] >= 0 else { continue }
-                let part = facts.types[Int(partOf[parent])]
-                if part.properties.contains(where: { $0.writtenAnnotation != nil }) { part.memberNames.append(structure.name(of: index)) }
             }
         }
         // Per part, the offset of the code token after each handler's call, to link chains.
@@ -140,6 +134,28 @@ package struct FactExtractor {
                     method.asyncConversion = asyncConversion(of: index)
                 }
                 type.methods.append(method)
+            }
+        }
+        // A property without a wrapper that an `init` gives a new object (`self.model = Model()`).
+        if facts.types.contains(where: { $0.initializers.contains { $0.assignments.contains { !$0.isStorage && $0.value.creation != nil } } }) {
+            let children = structure.children
+            for (index, declaration) in declarations.enumerated() where declaration.kind.isTypeLike && partOf[index] >= 0 {
+                let part = facts.types[Int(partOf[index])]
+                let targets = Set(part.initializers.flatMap { $0.assignments.filter { !$0.isStorage && $0.value.creation != nil }.map(\.target) })
+                for child in children[index] where declarations[child].kind == .variable && targets.contains(structure.name(of: child)) {
+                    if !part.properties.contains(where: { $0.name == structure.name(of: child) }),
+                       let property = properties.property(child, plain: .annotated) {
+                        part.properties.append(property)
+                    }
+                }
+            }
+        }
+        // The member names of the parts whose `@State` is set in `init`.
+        if facts.types.contains(where: { $0.properties.contains { $0.writtenAnnotation != nil } }) {
+            for (index, declaration) in declarations.enumerated() where declaration.kind == .variable || declaration.kind == .function {
+                guard let parent = declaration.parent, partOf[parent] >= 0 else { continue }
+                let part = facts.types[Int(partOf[parent])]
+                if part.properties.contains(where: { $0.writtenAnnotation != nil }) { part.memberNames.append(structure.name(of: index)) }
             }
         }
         // How the parts that declare properties that may hold an object, and the extensions of
@@ -345,13 +361,13 @@ package struct FactExtractor {
     }
 
     /// Whether the property may hold an object a wrapper fix or `observable_object_in_state`
-    /// cares about: an `@ObservedObject`, a `@StateObject` created in its declaration (which
-    /// `LazilyOwnedStateFix` may rewrite), or a `@State` whose declared or created type the catalog
+    /// cares about: an `@ObservedObject`, a `@StateObject` or a property without a wrapper
+    /// created in its declaration or `init` (which `LazilyOwnedStateFix` may rewrite), or a `@State` whose declared or created type the catalog
     /// does not know as a value type (`Date()`, `String?` need nothing).
     private static func mayHoldObject(_ property: PropertyFacts) -> Bool {
         switch property.wrapper {
         case .observedObject: return true
-        case .stateObject: return property.writtenCreation != nil || property.writtenAnnotation != nil
+        case .stateObject, .none: return property.writtenCreation != nil || property.writtenAnnotation != nil
         case .state:
             guard let type = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
             else { return false }

@@ -21,11 +21,20 @@ package struct PropertyReader {
         "globalActor", "frozen", "dynamicMemberLookup",
     ]
 
-    /// The property declared at `index` (a variable declaration), if it has an attribute.
-    package func property(_ index: Int) -> PropertyFacts? {
+    /// What of a property without a wrapper is kept: most are kept not at all.
+    package enum PlainProperty {
+        /// One whose declaration creates an object (`let model = Model()`).
+        case creatingInDeclaration
+        /// One declared with a type and no value (`let model: Model`), which `init` sets.
+        case annotated
+    }
+
+    /// The property declared at `index` (a variable declaration), if it has a wrapper (or
+    /// `@Previewable`), or, for `plain`, if it has none and is of that kind (not `static`).
+    package func property(_ index: Int, plain: PlainProperty? = nil) -> PropertyFacts? {
         let declaration = structure.declarations[index]
         let attributes = structure.attributes(of: index)
-        guard !attributes.isEmpty else { return nil }
+        guard !attributes.isEmpty || plain != nil else { return nil }
         var wrapperAttribute: Declaration.Attribute?
         var wrapper = PropertyWrapper.none
         var isPreviewable = false
@@ -41,8 +50,19 @@ package struct PropertyReader {
                 continue
             }
         }
-        guard wrapper != .none || isPreviewable else { return nil }
         let code = structure.code
+        if let plain {
+            guard wrapper == .none, !isPreviewable, !structure.modifiers(of: index).contains(where: { $0 == .static || $0 == .class })
+            else { return nil }
+            switch plain {
+            case .creatingInDeclaration:
+                guard let value = declaration.initializer, !value.isEmpty, Self.mayCreate(at: value.lowerBound, in: code) else { return nil }
+            case .annotated:
+                guard declaration.initializer == nil, declaration.typeAnnotation?.isEmpty == false else { return nil }
+            }
+        } else if wrapper == .none && !isPreviewable {
+            return nil
+        }
         var declaredType: DeclaredType?
         if let annotation = declaration.typeAnnotation, let (name, isOptional) = TypeNames.annotatedType(annotation, in: code) {
             declaredType = DeclaredType(name: name, isOptional: isOptional)
@@ -61,12 +81,14 @@ package struct PropertyReader {
             written = writtenCreation(index, creation)
         }
         var annotationText: WrittenAnnotation?
-        if valueRange == nil, wrapper == .state || wrapper == .stateObject, let annotation = declaration.typeAnnotation, !annotation.isEmpty {
+        if valueRange == nil, wrapper == .state || wrapper == .stateObject || plain == .annotated,
+           let annotation = declaration.typeAnnotation, !annotation.isEmpty {
             let span = SourceSpan(file, code, annotation.lowerBound, annotation.upperBound - 1)
             annotationText = WrittenAnnotation(
                 text: structure.file.text(span.range), span: span, isLet: code.keyword(declaration.keywordToken) == .let,
                 declaresSeveral: declaration.nameToken != declaration.keywordToken + 1 || code.kind(annotation.upperBound) == .comma,
-                hasAccessors: declaration.body != nil)
+                hasAccessors: declaration.body != nil,
+                keyword: SourceSpan(file, code, declaration.keywordToken, declaration.keywordToken))
         }
         return PropertyFacts(
             name: structure.name(of: index), wrapper: wrapper, isPreviewable: isPreviewable,
@@ -77,6 +99,14 @@ package struct PropertyReader {
             wrapperSpan: wrapperAttribute.map { SourceSpan(file, code, $0.token, $0.nameToken) },
             wrapperNameSpan: wrapperAttribute.map { SourceSpan(file, code, $0.nameToken, $0.nameToken) },
             hasWrapperArguments: wrapperAttribute?.arguments != nil, writtenCreation: written, writtenAnnotation: annotationText)
+    }
+
+    /// Whether a value starting at `k` may create an object: `Model(…)`, `Module.Model(…)`,
+    /// `.init(…)` (an upper-case name or `.`), not a literal or a lower-case call.
+    private static func mayCreate(at k: Int, in code: CodeTokens) -> Bool {
+        if code.kind(k) == .period { return true }
+        guard code.kind(k) == .identifier, let first = code.file.bytes[code[k].start...].first else { return false }
+        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
     }
 
     /// The text around the creation `= Model(…)` of the variable declared at `index`.
@@ -115,7 +145,8 @@ package struct PropertyReader {
             createdType: createdType, isImplicitInit: isImplicitInit,
             isLet: code.keyword(declaration.keywordToken) == .let,
             declaresSeveral: declaration.nameToken != declaration.keywordToken + 1 || code.kind(next) == .comma,
-            hasAccessors: declaration.body != nil || observers)
+            hasAccessors: declaration.body != nil || observers,
+            keyword: SourceSpan(file: self.file, range: code[declaration.keywordToken].start..<code[declaration.keywordToken].end))
     }
 
     /// `var body: some View` (or another `some Protocol`): the protocol's name.

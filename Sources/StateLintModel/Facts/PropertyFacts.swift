@@ -104,10 +104,13 @@ public struct WrittenAnnotation: Sendable, Hashable {
     public let isLet: Bool
     public let declaresSeveral: Bool
     public let hasAccessors: Bool
+    /// The `let` or `var` keyword.
+    public let keyword: SourceSpan
 
-    package init(text: String, span: SourceSpan, isLet: Bool, declaresSeveral: Bool, hasAccessors: Bool) {
+    package init(text: String, span: SourceSpan, isLet: Bool, declaresSeveral: Bool, hasAccessors: Bool, keyword: SourceSpan) {
         self.text = text
         self.span = span
+        self.keyword = keyword
         self.isLet = isLet
         self.declaresSeveral = declaresSeveral
         self.hasAccessors = hasAccessors
@@ -135,9 +138,12 @@ public struct WrittenCreation: Sendable, Hashable {
     public let isLet: Bool
     public let declaresSeveral: Bool
     public let hasAccessors: Bool
+    /// The `let` or `var` keyword.
+    public let keyword: SourceSpan
 
     package init(value: String, afterName: SourceSpan, annotation: String?, annotationEnd: Int?, createdType: String?,
-                 isImplicitInit: Bool, isLet: Bool, declaresSeveral: Bool, hasAccessors: Bool) {
+                 isImplicitInit: Bool, isLet: Bool, declaresSeveral: Bool, hasAccessors: Bool, keyword: SourceSpan) {
+        self.keyword = keyword
         self.value = value
         self.afterName = afterName
         self.annotation = annotation
