@@ -358,26 +358,31 @@ package enum LazilyOwnedStateFix {
 
         edits += declarationEdits(accepted, replacing: wrapper, context)
 
-        // The wrapper around the body's content, binding the properties it uses.
+        // The wrapper around the body's content, binding the properties it uses. Also where only
+        // members that make views use them: those are empty while the object is nil, and an
+        // `.onAppear` on an empty view never runs, so it goes on a `ZStack` that is always there.
         let bound = accepted.filter { $0.isUsedInBody && !$0.isDeclaredOptional }
+        let wrapsContent = !bound.isEmpty || accepted.contains { !$0.wrappedMembers.isEmpty }
         var closing = ""
-        if !bound.isEmpty {
+        if wrapsContent {
             let condition = "if " + bound.map { "let \($0.property.name)" }.joined(separator: ", ")
             let bindables = bound.filter(\.usesProjection).map { "@Bindable var \($0.property.name) = \($0.property.name)" }
             if isOnLinesOfItsOwn {
-                let inner = indent + unit + unit
-                insert("ZStack {\n\(indent + unit)\(condition) {\n" + bindables.map { "\(inner)\($0)\n" }.joined() + inner,
-                       at: expression.start)
+                let levels = bound.isEmpty ? unit : unit + unit
+                let inner = indent + levels
+                let binding = bound.isEmpty ? "" : "\(indent + unit)\(condition) {\n" + bindables.map { "\(inner)\($0)\n" }.joined()
+                insert("ZStack {\n" + binding + inner, at: expression.start)
                 let lastLine = context.line(ofOffset: max(expression.start, wrappedEnd - 1), in: file)
                 if lastLine > firstLine {
                     for line in (firstLine + 1)...lastLine where !isBlank(line, in: file, style, context) {
-                        insert(unit + unit, at: context.start(ofLine: line, in: file))
+                        insert(levels, at: context.start(ofLine: line, in: file))
                     }
                 }
-                closing = "\n\(indent + unit)}\n\(indent)}"
+                closing = bound.isEmpty ? "\n\(indent)}" : "\n\(indent + unit)}\n\(indent)}"
             } else {
-                insert("ZStack { \(condition) { " + bindables.map { "\($0); " }.joined(), at: expression.start)
-                closing = " } }"
+                let binding = bound.isEmpty ? "" : "\(condition) { " + bindables.map { "\($0); " }.joined()
+                insert("ZStack { " + binding, at: expression.start)
+                closing = bound.isEmpty ? " }" : " } }"
             }
         }
 
@@ -394,7 +399,7 @@ package enum LazilyOwnedStateFix {
         let endsWithBrace = lastLine > firstLine && style.indentation(ofLine: lastLine) == indent
             && expression.end - 1 - context.start(ofLine: lastLine, in: file) == indent.utf8.count
         let chainIndent = trailing.last.flatMap(indentation(ofModifier:))
-            ?? (bound.isEmpty ? expression.modifiers.last.flatMap(indentation(ofModifier:)) ?? (endsWithBrace ? indent : indent + unit) : indent)
+            ?? (!wrapsContent ? expression.modifiers.last.flatMap(indentation(ofModifier:)) ?? (endsWithBrace ? indent : indent + unit) : indent)
         let appearPosition = trailing.lazy.compactMap { modifier -> Int? in
             guard modifier.name == "onAppear" || modifier.name == "task" else { return nil }
             return handlerPosition(at: modifier.dotOffset, in: file, view)
@@ -430,7 +435,7 @@ package enum LazilyOwnedStateFix {
             if !appended.isEmpty { insert(appended, at: expression.end) }
             // A chain indented under its first line (`Text(…)` / `    .onAppear { … }`) now
             // follows the wrapper's `}`: one level less, with what the fix adds there.
-            if !bound.isEmpty, isOnLinesOfItsOwn, let first = trailing.first, indentation(ofModifier: first) == indent + unit {
+            if wrapsContent, isOnLinesOfItsOwn, let first = trailing.first, indentation(ofModifier: first) == indent + unit {
                 edits = dedented(edits, lines: context.line(ofOffset: first.dotOffset, in: file)...context.line(ofOffset: expression.end - 1, in: file),
                                  under: indent + unit, file: file, style, context)
             }

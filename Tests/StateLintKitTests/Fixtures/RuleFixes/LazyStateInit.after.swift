@@ -61,3 +61,31 @@ struct FeedView: View {
         .onDisappear { feed = nil }
     }
 }
+
+/// Used only by a member that makes a view: `body` still goes in a `ZStack`, so that the
+/// `.onAppear` making the object runs (on the member alone, empty until then, it never would).
+struct WelcomeView: View {
+    @State private var session: Session?
+    private let makeSession: () -> Session
+
+    init(user: String) {
+        makeSession = { Session(user: user) }
+    }
+
+    var body: some View {
+        ZStack {
+            content
+                .padding()
+        }
+        .onAppear {
+            if session == nil { session = makeSession() }
+        }
+        .onDisappear { session = nil }
+    }
+
+    @ViewBuilder private var content: some View {
+        if let session {
+            Text(session.user)
+        }
+    }
+}

@@ -43,3 +43,22 @@ struct FeedView: View {
         List(feed.posts, id: \.self) { Text($0) }
     }
 }
+
+/// Used only by a member that makes a view: `body` still goes in a `ZStack`, so that the
+/// `.onAppear` making the object runs (on the member alone, empty until then, it never would).
+struct WelcomeView: View {
+    @State private var session: Session
+
+    init(user: String) {
+        _session = State(initialValue: Session(user: user))
+    }
+
+    var body: some View {
+        content
+            .padding()
+    }
+
+    private var content: some View {
+        Text(session.user)
+    }
+}

@@ -9,7 +9,9 @@ import SwiftUI
 }
 
 /// Members that make views from the object get an `if let` of their own (and `@ViewBuilder`);
-/// a method that returns nothing starts with `guard let`.
+/// a method that returns nothing starts with `guard let`. `body` goes in a `ZStack` all the same:
+/// made of such members only, it would be empty while the object is nil, and an `.onAppear` on
+/// an empty view never runs.
 struct ProfileView: View {
     @State private var profile = Profile()
     @State private var saved = false
