@@ -133,7 +133,9 @@ public struct AppearUnstructuredTaskRule: Rule {
         let isWhole = closure.firstStatementStart == call.span.range.lowerBound && closure.lastStatementEnd == call.end
         // Among other statements, as a plain `load()` on a line of its own: last, unless the
         // method's code is all the task's (which ran after the action anyway). That line moves.
-        let movesAlone = !isWhole && !call.isNested && handler.modifier == "onAppear" && isOnALineOfItsOwn(call, in: handler, context)
+        // Not after code that may leave the action early: out of it, the call would run where it did not.
+        let movesAlone = !isWhole && !call.isNested && !call.followsPossibleExit && handler.modifier == "onAppear"
+            && isOnALineOfItsOwn(call, in: handler, context)
             && (conversion.isTaskOnly || closure.lastStatementEnd == call.end)
             && call.span.range.count == method.utf8.count && call.end == call.span.range.upperBound + 2
         // Otherwise, the action's last work (in an `if`, say): the whole action becomes `.task`,

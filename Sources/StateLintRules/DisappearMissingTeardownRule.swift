@@ -41,7 +41,8 @@ public struct DisappearMissingTeardownRule: Rule {
         }
         var listed: Set<Release> = []
         for (creation, destination) in zip(creations, destinations)
-        where listed.insert(Release(name: creation.property.name, destination: destination)).inserted {
+        where creation.assignment.facts.onceFlag == nil
+            && listed.insert(Release(name: creation.property.name, destination: destination)).inserted {
             teardowns[destination, default: []].append(creation.property.name)
         }
         // One fix per destination, shared by its findings.
@@ -49,11 +50,15 @@ public struct DisappearMissingTeardownRule: Rule {
         return zip(creations, destinations).map { creation, destination in
             let property = creation.property
             let line = context.location(of: property.nameSpan).line
+            let message = "`\(property.name)` (declared at line \(line)) is created in `.\(creation.handler)` but no `.onDisappear` sets it back to nil, so the `\(creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`."
+            // Made only while a flag is unset, which the action then sets: released, it would not
+            // be made again on the next appear.
+            if let flag = creation.assignment.facts.onceFlag {
+                return RuleViolation(at: creation.assignment.facts.span, message + " No automatic fix: it is made only while `\(flag)` is false, which the action then sets, so once released it would not be made again: reset `\(flag)` there too, or make it `if \(property.name) == nil`.")
+            }
             let fix = fixes[destination] ?? TeardownFix.fix(releasing: teardowns[destination]!, at: destination, in: view, context)
             fixes[destination] = fix
-            return RuleViolation(at: creation.assignment.facts.span,
-                                 fix: fix,
-                                 "`\(property.name)` (declared at line \(line)) is created in `.\(creation.handler)` but no `.onDisappear` sets it back to nil, so the `\(creation.typeName)` stays alive after the view goes off screen. Release it: `.onDisappear { \(property.name) = nil }`.")
+            return RuleViolation(at: creation.assignment.facts.span, fix: fix, message)
         }
     }
 }

@@ -285,6 +285,48 @@ import Testing
         #expect(fixed.contains("            .onAppear { print(\"x\") }\n            .task { await model.load() }\n"), "\(fixed)")
     }
 
+    /// A task after code that may leave the action early (a `guard`, a `return`, an `#if`) does not
+    /// move to a `.task` of its own, where it would run every time; as the action's last work, the
+    /// whole action becomes `.task`, early exits and all.
+    @Test func noTaskMovesPastAnEarlyExit() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model { var ready = false; func load() async {} }
+        struct V: View {
+            let model: Model
+            var body: some View {
+                Text("")
+                    .onAppear {
+                        guard model.ready else { return }
+                        Task { await model.load() }
+                        print("shown")
+                    }
+                    .onAppear {
+                        #if DEBUG
+                        guard model.ready else { return }
+                        #endif
+                        print("shown")
+                        Task {
+                            await model.load()
+                        }
+                    }
+            }
+        }
+        """
+        let findings = RuleHarness.findings([("View.swift", source)], rules: [AppearUnstructuredTaskRule.description.id])
+        #expect(findings.map { "\($0.start.line) \($0.fix != nil)" } == ["9 false", "17 true"])
+        let fixed = Self.fixed(source, rule: AppearUnstructuredTaskRule.self)
+        #expect(fixed.contains("""
+                    .task {
+                        #if DEBUG
+                        guard model.ready else { return }
+                        #endif
+                        print("shown")
+                        await model.load()
+                    }
+        """), "\(fixed)")
+    }
+
     /// A method that starts the task becomes `async` only where every call keeps its order: the
     /// action's last work (not followed by more, not in a closure), and other calls wrapped in
     /// `Task { await … }` only when the method did nothing but start the task.
@@ -319,6 +361,9 @@ import Testing
         #expect(outcome("if !ready { start() }\n            ready = true") == "the action does more after calling it, which awaiting it would hold back.")
         #expect(outcome("DispatchQueue.main.async { start() }")?.hasPrefix("the action does more") == true)
         #expect(outcome("for _ in 0..<2 { start() }")?.hasPrefix("the action does more") == true)
+        // After a possible early exit, the call cannot leave the action for a `.task` of its own.
+        #expect(outcome("guard !ready else { return }\n            start()\n            ready = true")?.hasPrefix("the action does more") == true)
+        #expect(outcome("guard !ready else { return }\n            ready = true\n            start()") == "fix")
         // Another caller: `Task { await start() }` runs the same only if `start` only started a task.
         let button = "\n            .onTapGesture { start() }"
         #expect(outcome("start()", other: button) == "fix")

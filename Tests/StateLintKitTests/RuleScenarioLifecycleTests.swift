@@ -46,6 +46,53 @@ import Testing
         """, rule: Self.nilCheck)
     }
 
+    /// `if !loaded { model = Model(); loaded = true }`: made once per flag, not again on re-appear
+    /// (no nil check needed); released on disappear it would not come back, so the teardown
+    /// finding has no fix and says why. A flag the block does not set guards nothing.
+    @Test func aFlagTheActionSetsMakesTheCreationOnce() {
+        Self.expectMarked("""
+        import SwiftUI
+        @Observable final class Model {}
+        struct SearchView: View {
+            @State private var model: Model?
+            @State private var other: Model?
+            @State private var loaded = false
+            @State private var enabled = false
+            var body: some View {
+                Text("x")
+                    .onAppear {
+                        if !loaded {
+                            model = Model()
+                            loaded = true
+                        }
+                        if enabled == false { ↓other = Model() }
+                    }
+            }
+        }
+        """, rule: Self.nilCheck)
+        let source = """
+        import SwiftUI
+        @Observable final class Model {}
+        struct SearchView: View {
+            @State private var model: Model?
+            @State private var loaded = false
+            var body: some View {
+                Text("x")
+                    .onAppear {
+                        if loaded == false {
+                            model = Model()
+                            loaded = true
+                        }
+                    }
+            }
+        }
+        """
+        let findings = RuleHarness.findings([("View.swift", source)], rules: [Self.teardown])
+        #expect(findings.count == 1)
+        #expect(findings.first?.fix == nil)
+        #expect(findings.first?.message.contains("No automatic fix: it is made only while `loaded` is false") == true)
+    }
+
     @Test func anOrConditionIsNotANilGuard() {
         Self.expectMarked("""
         import SwiftUI

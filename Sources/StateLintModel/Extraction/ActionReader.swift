@@ -49,7 +49,12 @@ package struct ActionReader {
         // For each unguarded creation, the names known nil where it is made (see `guardedBySiblings`).
         var siblingGuards: [(assignment: Int, nilNames: Set<String>)] = []
         var k = body.lowerBound + 1
+        // Whether code before `k` may have left the body early (see `HandlerShapes.mayLeaveEarly`).
+        var mayHaveLeft = false
         while k < body.upperBound {
+            if !mayHaveLeft, code.kind(k) == .keyword || code.kind(k) == .pound {
+                mayHaveLeft = HandlerShapes(code: code).mayLeaveEarly(k..<(k + 1))
+            }
             if k > innermostClose {
                 while frames.count > 1 && frames.innermost.close < k { frames.close() }
                 innermostClose = frames.innermost.close
@@ -78,7 +83,10 @@ package struct ActionReader {
                         facts.assignments.append(assignment)
                     }
                 } else if code.kind(k + 1) == .leftParen {
-                    if let call = call(at: k, in: body, frames: &frames) { facts.calls.append(call) }
+                    if var call = call(at: k, in: body, frames: &frames) {
+                        call.followsPossibleExit = mayHaveLeft
+                        facts.calls.append(call)
+                    }
                     if let cancelled = cancelledName(at: k) {
                         facts.cancelledNames.append(boundValue(of: cancelled, in: frames) ?? cancelled)
                     }
@@ -146,8 +154,38 @@ package struct ActionReader {
             span: SourceSpan(file, code, reference.start, valueEnd - 1), isSpelledWithSelf: reference.start != k,
             isLocalCreation: isLocalCreation)
         facts.isUnconditional = frames.count == 1
-        if (wrapper?.wrappedValue ?? value).creation != nil { facts.creationReads = names(readIn: valueStart..<valueEnd) }
+        if (wrapper?.wrappedValue ?? value).creation != nil {
+            facts.creationReads = names(readIn: valueStart..<valueEnd)
+            if !facts.isNilGuarded { facts.onceFlag = onceFlag(around: frames) }
+        }
         return facts
+    }
+
+    /// `if !loaded { …; loaded = true }` (or `if loaded == false`) around the current token:
+    /// `loaded`, a flag the block sets so that it runs once.
+    private func onceFlag(around frames: Scopes) -> String? {
+        for frame in frames.frames.dropFirst().reversed() {
+            guard let header = frame.header, code.keyword(header) == .if else { continue }
+            var k = header + 1
+            if code.keyword(k) == .self && code.kind(k + 1) == .period { k += 2 }
+            let name: Int
+            if code.kind(header + 1) == .operator, code.text(header + 1, is: "!"), code.kind(header + 2) == .identifier {
+                name = header + 2
+                guard name + 1 == frame.open else { continue }
+            } else if code.kind(k) == .identifier, code.kind(k + 1) == .operator, code.text(k + 1, is: "=="),
+                      code.keyword(k + 2) == .false, k + 3 == frame.open {
+                name = k
+            } else {
+                continue
+            }
+            let flag = code.string(name)
+            let setsIt = (frame.open..<frame.close).contains { j in
+                code.kind(j) == .identifier && code.text(j, flag) && code.kind(j + 1) == .operator && code.text(j + 1, is: "=")
+                    && code.keyword(j + 2) == .true
+            }
+            if setsIt { return flag }
+        }
+        return nil
     }
 
     /// The plain names read in `range` (`self` included), each once: not members (`.name`),

@@ -143,7 +143,12 @@ package struct HandlerShapes {
         if code.keyword(statements[0].upperBound - 1) == .in { return [] }
         let bytes = code.file.bytes
         var moves: [TaskMove] = []
+        // Once a statement may leave the action early (or an `#if` may leave it out), no task
+        // after it moves: out of the action, it would run where it did not.
+        var mayHaveLeft = false
         for (index, statement) in statements.enumerated() {
+            defer { mayHaveLeft = mayHaveLeft || mayLeaveEarly(statement) }
+            if mayHaveLeft { break }
             var condition: String?
             var task: (start: Int, open: Int, end: Int, priority: String?)?
             var detached: String?
@@ -186,6 +191,17 @@ package struct HandlerShapes {
                                   detachedStart: detached, isWholeAction: statements.count == 1))
         }
         return moves
+    }
+
+    /// Whether code in `range` may leave its body before the end (`return`, `guard`, `throw`,
+    /// `break`, `continue`, at any depth: a closure's `return` counts too, to be safe) or is
+    /// compiled only sometimes (`#if`).
+    package func mayLeaveEarly(_ range: Range<Int>) -> Bool {
+        range.contains { k in
+            let keyword = code.keyword(k)
+            if keyword == .return || keyword == .guard || keyword == .throw || keyword == .break || keyword == .continue { return true }
+            return code.kind(k) == .pound && (code.text(k, is: "#if") || code.text(k, is: "#else") || code.text(k, is: "#elseif") || code.text(k, is: "#endif"))
+        }
     }
 
     /// `.onAppear { … }` or `.onAppear() { … }`: the action is the trailing closure of a call

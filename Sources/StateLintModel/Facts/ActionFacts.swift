@@ -53,6 +53,9 @@ public struct AssignmentFacts: Sendable {
     public internal(set) var isLocalCreation = false
     /// Written directly in the body, not in a nested block or closure: it runs whenever the body does.
     public internal(set) var isUnconditional = false
+    /// For a creation not nil-guarded: the flag of an `if !loaded { …; loaded = true }` around
+    /// it, which makes it once while the flag stays set.
+    public internal(set) var onceFlag: String?
     /// For a creation: the plain names its arguments read (`title` of `Model(title: title)`;
     /// `self` when written), not argument labels or members: whether it could run elsewhere.
     public internal(set) var creationReads: [String] = []
@@ -85,6 +88,9 @@ public struct CallFacts: Sendable {
     public internal(set) var end = 0
     /// Inside any block or closure within the body: not one of its own statements.
     public internal(set) var isNested = false
+    /// Code before it may leave the body early (`guard … else { return }`, `return`, `throw`,
+    /// `break`, `continue`) or is compiled only sometimes (`#if`): it may not run each time.
+    public internal(set) var followsPossibleExit = false
     /// The last work of the body: only `}` and `else`/`catch` branches follow it, and the blocks
     /// around it are `if`/`else` blocks (not closures or loops).
     public internal(set) var endsBody = false

@@ -36,6 +36,8 @@ These count as the guard, so the assignment is not reported:
 - in a method called only under such a guard (`if model == nil { load() }`, where `load()`
   assigns the model): every call on the way from the action must be guarded,
 - written as `model = model ?? FeedModel()`,
+- inside `if !loaded { …; loaded = true }` (or `if loaded == false`), a flag the block sets: it
+  makes the object once while the flag stays set,
 - in a handler of a view that exists only while the model is nil: the placeholder in the `else`
   of `if let model { … } else { ProgressView().task { model = FeedModel() } }` (also
   `if let model = model`), inside `if model == nil { … }` in the body, or under `case nil:` (or
@@ -820,6 +822,10 @@ that one may belong to another view of the body and run at another time. Nor doe
 `.onDisappear` whose code stops mid-expression (`print(x) .`, `a +`, `let`), where the statement
 would join that expression, or ends with `return`, after which it would never run: a new
 `.onDisappear` goes after the appear modifier instead.
+
+No fix for an object made only while a flag is unset that the action then sets (`if !loaded {
+model = Model(); loaded = true }`): released, it would not be made again on the next appear. The
+finding says so: reset the flag in `.onDisappear` too, or check `model == nil` instead.
 
 Properties released in the same place are released by one fix (`.onDisappear { a = nil; b = nil }`),
 the same on each of their findings, so one `--fix` round releases them all.

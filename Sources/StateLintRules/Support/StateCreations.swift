@@ -47,7 +47,8 @@ package struct StateCreations {
                 guard let property = view.property(named: assignment.facts.target), property.wrapper == .state, !property.isStatic,
                       let creation = assignment.facts.value.creation,
                       let typeName = creation.typeName(declared: property.declaredType) else { continue }
-                var isGuarded = assignment.isNilGuarded
+                // Made once per flag (`if !loaded { …; loaded = true }`): not again on re-appear.
+                var isGuarded = assignment.isNilGuarded || assignment.facts.onceFlag != nil
                 if case .coalescingCreation(let left, _) = assignment.facts.value, left == property.name { isGuarded = true }
                 let isInViewShownOnlyWhileNil = handler.facts.shownWhileNil.contains(property.name)
                 if let position = seen[assignment.facts.span] {
