@@ -188,6 +188,7 @@ package struct FactExtractor {
                 facts.types[part].uses = scanned.uses
                 facts.types[part].mentions = scanned.mentions
                 facts.types[part].isFullyScanned = true
+                facts.types[part].presentsFullScreenCover = scanned.presentsFullScreenCover
                 // The shapes of the members that name a property a fix may move (not `body`).
                 if !scanned.mentions.isEmpty {
                     var named: Set<String> = []

@@ -29,7 +29,9 @@ package struct UseScanner {
     /// The uses, and with `members` (the type's members in source order) every mention of the
     /// names whose flag in `mentioning` (by position in `names`; all when nil) is set.
     package func scan(in body: ClosedRange<Int>, members: [Member]?, file: FileID,
-                      mentioning: [Bool]? = nil) -> (uses: [String: PropertyUses], mentions: [String: [PropertyMention]]) {
+                      mentioning: [Bool]? = nil) -> (uses: [String: PropertyUses], mentions: [String: [PropertyMention]],
+                                                     presentsFullScreenCover: Bool) {
+        var presentsFullScreenCover = false
         var mentions: [String: [PropertyMention]] = [:]
         var memberIndex = 0
         let wanted = names.map { Array($0.utf8) }
@@ -53,6 +55,9 @@ package struct UseScanner {
         for k in body where code.kind(k) == .identifier {
             let token = code[k]
             let first = bytes[token.start]
+            if token.length == 15, first == UInt8(ascii: "f"), code.kind(k - 1) == .period, code.text(k, is: "fullScreenCover") {
+                presentsFullScreenCover = true
+            }
             guard firstBytes[Int(first)], anyLength || (token.length < 64 && lengths & (1 << UInt64(token.length)) != 0)
             else { continue }
             // `$name` and `_name` are the name with one more byte in front.
@@ -92,7 +97,7 @@ package struct UseScanner {
             }
             found[names[index]] = uses
         }
-        return (found, mentions)
+        return (found, mentions, presentsFullScreenCover)
     }
 
     /// How the name at `k` (`model`, `self.model`, `$model`, `_model`: `prefix` is the `$` or

@@ -86,6 +86,8 @@ public final class TypeFacts: @unchecked Sendable {
     /// How many `var body` it declares (two in `#if` branches).
     @exclusivity(unchecked) public internal(set) var bodyCount = 0
     @exclusivity(unchecked) public internal(set) var isFullyScanned = false
+    /// Found while scanning it: it presents a `.fullScreenCover`, which calls its `.onDisappear`.
+    @exclusivity(unchecked) public internal(set) var presentsFullScreenCover = false
     /// An extension with code that was not scanned for the properties: its file declares none.
     @exclusivity(unchecked) public internal(set) var hasUnscannedCode = false
     /// Its methods and initializers were left unread (`FactExtractor.BodyReading.ofLikelyViews`):

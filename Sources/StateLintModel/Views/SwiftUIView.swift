@@ -23,6 +23,8 @@ public struct SwiftUIView: Sendable {
     public internal(set) var isInPreviewProvider = false
     /// Whether every part of the view was scanned for `uses(of:)` (see `TypeFacts.isFullyScanned`).
     public let isFullyScanned: Bool
+    /// A scanned part presents a `.fullScreenCover`: presenting it calls the view's `.onDisappear`.
+    public let presentsFullScreenCover: Bool
 
     // What rules ask per property, worked out once over every part: asked of each part for
     // each property, it was quadratic in a view declared thousands of times.
@@ -45,6 +47,7 @@ public struct SwiftUIView: Sendable {
         self.initializers = initializers
         self.parts = parts
         isFullyScanned = parts.allSatisfy(\.isFullyScanned)
+        presentsFullScreenCover = parts.contains(where: \.presentsFullScreenCover)
         if parts.count == 1 && previewUses.isEmpty {
             usesByName = parts[0].uses
         } else {

@@ -108,6 +108,9 @@ package enum LazilyOwnedStateFix {
     package static func viewRefusal(_ view: SwiftUIView, requiringScan: Bool = true) -> String? {
         guard let body = view.viewBody, view.role == .view else { return "the view has no single `var body: some View` to wrap" }
         guard view.isFullyScanned || !requiringScan else { return "a part of the view in another file may use it" }
+        if view.presentsFullScreenCover {
+            return "the view presents a `fullScreenCover`, whose appearance calls its `.onDisappear`: the object would be released while the cover is up"
+        }
         if body.expression == nil && body.statements == nil {
             return "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap"
         }

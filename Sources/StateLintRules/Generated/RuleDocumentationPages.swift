@@ -1952,6 +1952,10 @@ declaration is `let`, declares several names or has `didSet`/`willSet`; the crea
 arguments are inferred (`Store(initialState: …)` of a generic `Store`) or StateLint does not know
 the type; or the view makes more than 16 objects this way.
 
+No fix either in a view that presents a `.fullScreenCover`: on iOS its appearance calls the
+view's `.onDisappear`, which would release the object (and close a cover it drives) while the
+cover is up.
+
 `.onDisappear` also runs when the view is covered by a pushed view or its tab is left: the object
 (and the state of the views inside the `if let`) is then made again when it comes back. Where the
 object must outlive that, pass it in from a parent instead.

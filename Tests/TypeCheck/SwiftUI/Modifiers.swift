@@ -82,6 +82,12 @@ extension View {
         _modified()
     }
 
+    /// iOS only in SwiftUI; here on every platform, for the tests.
+    nonisolated public func fullScreenCover<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
+                                                           @ViewBuilder content: @escaping () -> Content) -> some View {
+        _modified()
+    }
+
     nonisolated public func sheet<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
                                                                      @ViewBuilder content: @escaping (Item) -> Content) -> some View {
         _modified()
