@@ -58,7 +58,12 @@ public final class RuleContext {
         let scope: String?
     }
 
-    public init(types: TypeResolver, enabledRuleIDs: Set<String>, files: ProjectFiles) {
+    /// The project builds with Xcode 27 or later, whose `State()` macro evaluates a `@State`
+    /// initial value once: `@State private var model = Model()` owns an object there.
+    public let stateMakesInitialValueOnce: Bool
+
+    public init(types: TypeResolver, enabledRuleIDs: Set<String>, files: ProjectFiles, stateMakesInitialValueOnce: Bool = false) {
+        self.stateMakesInitialValueOnce = stateMakesInitialValueOnce
         self.types = types
         self.enabledRuleIDs = enabledRuleIDs
         self.files = files

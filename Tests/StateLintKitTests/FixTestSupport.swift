@@ -42,9 +42,11 @@ struct TestFixRule: Rule {
 /// Lints and fixes in-memory files the way `statelint --fix` does, with any rules.
 enum FixHarness {
     /// One lint of `files` (path → bytes): the findings, and the bytes of the files fixes edit.
-    static func lint(_ files: [String: [UInt8]], rules: [any Rule], directives: Bool = false) -> FixRounds.Lint {
+    /// `xcode27`: the project builds with Xcode 27 or later (`State()` makes its value once).
+    static func lint(_ files: [String: [UInt8]], rules: [any Rule], directives: Bool = false, xcode27: Bool = false) -> FixRounds.Lint {
         var options = LintEngine.Options()
         options.keepsSourcesWithFixes = true
+        options.stateMakesInitialValueOnce = xcode27
         let engine = LintEngine(rules: rules.map { LintEngine.ConfiguredRule(rule: $0, severity: .warning) },
                                 directiveSeverity: directives ? .warning : nil, options: options)
         let result = engine.lint(files.keys.sorted().map { ($0, files[$0]!) })
@@ -52,10 +54,10 @@ enum FixHarness {
     }
 
     /// The fix rounds over `files`.
-    static func fix(_ files: [String: [UInt8]], rules: [any Rule], directives: Bool = false,
+    static func fix(_ files: [String: [UInt8]], rules: [any Rule], directives: Bool = false, xcode27: Bool = false,
                     maximumRounds: Int = FixRounds.maximumRounds) -> FixRounds.Outcome {
-        FixRounds.run(lint(files, rules: rules, directives: directives), maximumRounds: maximumRounds) { changed in
-            lint(files.merging(changed) { $1 }, rules: rules, directives: directives)
+        FixRounds.run(lint(files, rules: rules, directives: directives, xcode27: xcode27), maximumRounds: maximumRounds) { changed in
+            lint(files.merging(changed) { $1 }, rules: rules, directives: directives, xcode27: xcode27)
         }
     }
 
@@ -65,9 +67,9 @@ enum FixHarness {
     }
 
     /// Fixes one source with the registry's rules (and directive problems) and returns the text.
-    static func fixed(_ source: String, rules ids: [String] = RuleRegistry.descriptions.map(\.id)) -> String {
+    static func fixed(_ source: String, rules ids: [String] = RuleRegistry.descriptions.map(\.id), xcode27: Bool = false) -> String {
         let outcome = fix(["View.swift": Array(source.utf8)], rules: registryRules(ids),
-                          directives: ids.contains(SuperfluousDisableCommand.description.id))
+                          directives: ids.contains(SuperfluousDisableCommand.description.id), xcode27: xcode27)
         return String(decoding: outcome.fixed["View.swift"] ?? Array(source.utf8), as: UTF8.self)
     }
 }

@@ -24,7 +24,7 @@ enum RuleHarness {
     /// `superfluous_disable_command` in `ruleIDs` turns on directive problems.
     static func findings(_ files: [(path: String, source: String)], rules ruleIDs: [String]? = nil,
                          knownClasses: [String] = [], knownValueTypes: [String] = [],
-                         options: [String: [String: RuleOptionValue]] = [:]) -> [Finding] {
+                         options: [String: [String: RuleOptionValue]] = [:], xcode27: Bool = false) -> [Finding] {
         let superfluousID = SuperfluousDisableCommand.description.id
         let ids = ruleIDs ?? RuleRegistry.all.map { $0.description.id }
         let rules = RuleRegistry.all.filter { ids.contains($0.description.id) }.map { type in
@@ -34,6 +34,7 @@ enum RuleHarness {
         var engineOptions = LintEngine.Options()
         engineOptions.knownClasses = knownClasses
         engineOptions.knownValueTypes = knownValueTypes
+        engineOptions.stateMakesInitialValueOnce = xcode27
         let engine = LintEngine(rules: rules, directiveSeverity: ids.contains(superfluousID) ? .warning : nil, options: engineOptions)
         return engine.lint(files.map { ($0.path, Array($0.source.utf8)) }).findings
     }

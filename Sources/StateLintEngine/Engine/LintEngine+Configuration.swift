@@ -46,6 +46,7 @@ extension LintEngine {
         var options = options
         options.knownClasses = configuration.knownClasses
         options.knownValueTypes = configuration.knownValueTypes
+        options.stateMakesInitialValueOnce = (configuration.xcodeVersion?.major ?? 0) >= 27
         self.init(rules: rules, directiveSeverity: directiveSeverity, options: options)
     }
 }

@@ -26,6 +26,9 @@ public struct LintEngine: Sendable {
         /// for `--fix`: fixes apply to exactly the bytes that were linted. Until the rules have
         /// run that is not known, so every linted file with facts or directives is kept meanwhile.
         public var keepsSourcesWithFixes = false
+        /// The project builds with Xcode 27 or later, whose `State()` macro evaluates a `@State`
+        /// initial value once: what an owned-state fix writes.
+        public var stateMakesInitialValueOnce = false
         public init() {}
     }
 
@@ -318,7 +321,8 @@ public struct LintEngine: Sendable {
         // fix placed) there too.
         let perView = parallelMap(views, jobs: options.jobs) { view -> ViewViolations in
             var seconds = 0.0
-            let context = RuleContext(types: resolvers[Int(view.target.index)], enabledRuleIDs: enabled, files: projectFiles)
+            let context = RuleContext(types: resolvers[Int(view.target.index)], enabledRuleIDs: enabled, files: projectFiles,
+                                      stateMakesInitialValueOnce: options.stateMakesInitialValueOnce)
             var found: [(ruleID: String, violation: RuleViolation)] = []
             Self.measure(&seconds) {
                 for configured in rules {

@@ -81,6 +81,7 @@ package struct FactExtractor {
                 if isViewModifierBody(declaration) { facts.types[part].bodyKind = .viewModifier }
                 if declaration.body != nil { bodies.append((part, index)) }
             case .initializer:
+                facts.types[part].initializerCount += 1
                 if declaration.body != nil { bodies.append((part, index)) }
             default:
                 break
@@ -126,6 +127,11 @@ package struct FactExtractor {
                 }
                 guard !action.isEmpty || !action.storageAssignments.isEmpty || action.delegatesToSelfInit else { continue }
                 action.parameterNames = FunctionSignature(nameToken: declaration.nameToken, in: code)?.parameters.map(\.name) ?? []
+                for index in action.assignments.indices {
+                    if let span = action.assignments[index].assignedValue.creation?.span {
+                        action.assignments[index].creationText = structure.file.text(span.range)
+                    }
+                }
                 type.initializers.append(action)
             } else {
                 guard !action.isEmpty else { continue }

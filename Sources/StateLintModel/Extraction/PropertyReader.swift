@@ -93,6 +93,8 @@ package struct PropertyReader {
         return PropertyFacts(
             name: structure.name(of: index), wrapper: wrapper, isPreviewable: isPreviewable,
             isStatic: modifiers.contains(.static) || modifiers.contains(.class),
+            isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate),
+            hasWrittenAccess: modifiers.contains { [.private, .fileprivate, .internal, .public, .open].contains($0) },
             declaredType: declaredType, initialValue: initialValue,
             span: SourceSpan(file, code, declaration.startToken, max(declaration.startToken, end)),
             nameSpan: SourceSpan(file, code, declaration.nameToken, declaration.nameToken),

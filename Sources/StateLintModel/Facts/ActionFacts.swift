@@ -56,6 +56,8 @@ public struct AssignmentFacts: Sendable {
     /// For a creation not nil-guarded: the flag of an `if !loaded { …; loaded = true }` around
     /// it, which makes it once while the flag stays set.
     public internal(set) var onceFlag: String?
+    /// For a creation in an initializer: its text (`Model(title: "x")`), which a fix may move.
+    public internal(set) var creationText: String?
     /// For a creation: the plain names its arguments read (`title` of `Model(title: title)`;
     /// `self` when written), not argument labels or members: whether it could run elsewhere.
     public internal(set) var creationReads: [String] = []

@@ -85,6 +85,8 @@ public final class TypeFacts: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var viewBody: ViewBodyFacts?
     /// How many `var body` it declares (two in `#if` branches).
     @exclusivity(unchecked) public internal(set) var bodyCount = 0
+    /// How many `init`s it declares (with any, the compiler makes no memberwise one).
+    @exclusivity(unchecked) public internal(set) var initializerCount = 0
     @exclusivity(unchecked) public internal(set) var isFullyScanned = false
     /// Found while scanning it: it presents a `.fullScreenCover`, which calls its `.onDisappear`.
     @exclusivity(unchecked) public internal(set) var presentsFullScreenCover = false

@@ -49,6 +49,10 @@ public final class PropertyFacts: Sendable {
     /// `@Previewable` (state declared in a `#Preview` body).
     public let isPreviewable: Bool
     public let isStatic: Bool
+    /// `private` or `fileprivate`.
+    public let isPrivate: Bool
+    /// An access level is written (`private`, `fileprivate`, `internal`, `public`, `open`).
+    public let hasWrittenAccess: Bool
     public let declaredType: DeclaredType?
     /// `= value`, or the `initialValue:`/`wrappedValue:` argument of `@State(…)`.
     public let initialValue: ValueFacts?
@@ -73,7 +77,7 @@ public final class PropertyFacts: Sendable {
     public var writtenAnnotation: WrittenAnnotation? { writtenAnnotationBox?.value }
     private let writtenAnnotationBox: Boxed<WrittenAnnotation>?
 
-    package init(name: String, wrapper: PropertyWrapper, isPreviewable: Bool, isStatic: Bool, declaredType: DeclaredType?,
+    package init(name: String, wrapper: PropertyWrapper, isPreviewable: Bool, isStatic: Bool, isPrivate: Bool = false, hasWrittenAccess: Bool = false, declaredType: DeclaredType?,
          initialValue: ValueFacts?, span: SourceSpan, nameSpan: SourceSpan, wrapperSpan: SourceSpan?,
          wrapperNameSpan: SourceSpan?, hasWrapperArguments: Bool = false, writtenCreation: WrittenCreation? = nil,
          writtenAnnotation: WrittenAnnotation? = nil) {
@@ -81,6 +85,8 @@ public final class PropertyFacts: Sendable {
         self.wrapper = wrapper
         self.isPreviewable = isPreviewable
         self.isStatic = isStatic
+        self.isPrivate = isPrivate
+        self.hasWrittenAccess = hasWrittenAccess
         self.declaredType = declaredType
         self.initialValue = initialValue
         self.span = span

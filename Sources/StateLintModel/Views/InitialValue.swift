@@ -43,9 +43,10 @@ extension SwiftUIView {
     public func initialValues(wrappedIn wrapper: PropertyWrapper) -> [InitialValue] {
         var values: [InitialValue] = []
         for property in properties where property.wrapper == wrapper && !property.isStatic {
-            guard let value = property.initialValue, let attribute = property.wrapperSpan else { continue }
+            // From the wrapper attribute, or the declaration's start without one.
+            guard let value = property.initialValue, let start = property.wrapperSpan ?? (wrapper == .none ? property.span : nil) else { continue }
             let end = value.creation?.span ?? property.span
-            values.append(InitialValue(property: property, value: value, span: attribute.through(end),
+            values.append(InitialValue(property: property, value: value, span: start.through(end),
                                        wrapperNameSpan: property.wrapperNameSpan, isInInitializer: false, assignment: nil))
         }
         for initializer in initializers {

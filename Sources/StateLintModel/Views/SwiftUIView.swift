@@ -25,6 +25,9 @@ public struct SwiftUIView: Sendable {
     public let isFullyScanned: Bool
     /// A scanned part presents a `.fullScreenCover`: presenting it calls the view's `.onDisappear`.
     public let presentsFullScreenCover: Bool
+    /// How many `init`s its parts declare (with any, the compiler makes no memberwise one);
+    /// `initializers` has the facts of those that do something StateLint reads.
+    public var initializerCount: Int { parts.reduce(0) { $0 + $1.initializerCount } }
 
     // What rules ask per property, worked out once over every part: asked of each part for
     // each property, it was quadratic in a view declared thousands of times.

@@ -139,7 +139,8 @@ package enum LazilyOwnedStateFix {
             if property.hasWrapperArguments { return .failure(Refusal("it is written `@\(wrapper.typeName ?? "State")(initialValue:)`")) }
             return acceptCreatedInInit(property, replacing: wrapper, in: view, context)
         }
-        if written.isLet { return .failure(Refusal("it is a `let`")) }
+        // A property without a wrapper becomes `@State var` (a wrapped `let` says more than that).
+        if written.isLet && wrapper != .none { return .failure(Refusal("it is a `let`")) }
         if written.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
         if written.hasAccessors { return .failure(Refusal("it has `didSet` or `willSet`")) }
         let isDeclaredOptional = property.declaredType?.isOptional == true
@@ -179,7 +180,7 @@ package enum LazilyOwnedStateFix {
         guard let annotation = property.writtenAnnotation, let declared = property.declaredType else {
             return .failure(Refusal("it is created in `init` and its type is not written out"))
         }
-        if annotation.isLet { return .failure(Refusal("it is a `let`")) }
+        if annotation.isLet && wrapper != .none { return .failure(Refusal("it is a `let`")) }
         if annotation.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
         if annotation.hasAccessors { return .failure(Refusal("it has `didSet` or `willSet`")) }
         if declared.isOptional { return .failure(Refusal("it is created in `init` and declared optional")) }
@@ -187,10 +188,15 @@ package enum LazilyOwnedStateFix {
         if view.declaresMember(named: factory) { return .failure(Refusal("the view already has a member `\(factory)`")) }
         var assignments: [AssignmentFacts] = []
         for initializer in view.initializers {
-            let writes = initializer.storageAssignments.filter { $0 == name }.count
+            // Only new objects and nil are recorded: a plain property's other writes are not counted.
+            let writes = wrapper == .none ? initializer.assignments.filter { $0.target == name }.count
+                : initializer.storageAssignments.filter { $0 == name }.count
             if writes == 0 && initializer.delegatesToSelfInit { continue }
             let creations = initializer.assignments.filter { assignment in
-                guard assignment.target == name, assignment.isStorage, let made = assignment.wrapper,
+                guard assignment.target == name else { return false }
+                // `self.model = Model()` for a property without a wrapper.
+                if wrapper == .none { return !assignment.isStorage && assignment.value.creation != nil }
+                guard assignment.isStorage, let made = assignment.wrapper,
                       made.typeName == nil || made.typeName == wrapper.typeName, made.wrappedValue.creation != nil else { return false }
                 return true
             }
@@ -500,6 +506,19 @@ package enum LazilyOwnedStateFix {
         return Fix(summary: "Own \(listed) lazily: an optional created on appear and released on disappear", edits: all)
     }
 
+    /// `@State` before a property without a wrapper, whose `let` becomes `var` (`State` needs a
+    /// setter): one edit where the keyword starts the declaration, so that none overlap. State is
+    /// `private` (as SwiftLint's `private_swiftui_state` asks) unless an access level is written
+    /// or code outside the view may read the property (`other.model`).
+    package static func stateAttributeEdits(_ property: PropertyFacts, keyword: SourceSpan, isLet: Bool,
+                                            _ context: RuleContext) -> [TextEdit] {
+        let access = property.hasWrittenAccess || context.reference(toMember: property.name) != nil ? "" : "private "
+        let start = property.span.range.lowerBound
+        if keyword.range.lowerBound == start { return [context.edit(keyword, "@State \(access)var")] }
+        let attribute = context.edit(SourceSpan(file: property.span.file, range: start..<start), "@State \(access)")
+        return isLet ? [attribute, context.edit(keyword, "var")] : [attribute]
+    }
+
     /// `edits` with insertions at the same offset joined into one, in order.
     private static func merged(_ edits: [TextEdit], file: FileID, _ context: RuleContext) -> [TextEdit] {
         var result: [TextEdit] = []
@@ -536,14 +555,20 @@ package enum LazilyOwnedStateFix {
                 edits.append(context.edit(SourceSpan(file: annotation.span.file, range: lineEnd..<lineEnd),
                                           "\n\(indent)private let \(factory): () -> \(annotation.text)"))
                 for assignment in assignments {
-                    guard let made = assignment.wrapper?.wrappedValue.creation?.span else { continue }
+                    guard let made = assignment.assignedValue.creation?.span else { continue }
                     let target = assignment.isSpelledWithSelf ? "self." + factory : factory
                     edits.append(context.edit(SourceSpan(file: made.file, range: assignment.span.range.lowerBound..<made.range.lowerBound),
                                               "\(target) = { "))
                     edits.append(context.edit(SourceSpan(file: made.file, range: made.range.upperBound..<assignment.span.range.upperBound), " }"))
                 }
             }
-            if wrapper != .state, let name = property.wrapperNameSpan {
+            if wrapper == .none {
+                // `let model = Model()` → `@State var model: Model?`.
+                switch item.made {
+                case .declaration(let written): edits += stateAttributeEdits(property, keyword: written.keyword, isLet: written.isLet, context)
+                case .initializers(let annotation, _, _): edits += stateAttributeEdits(property, keyword: annotation.keyword, isLet: annotation.isLet, context)
+                }
+            } else if wrapper != .state, let name = property.wrapperNameSpan {
                 let withAt = name.range.count == (wrapper.typeName ?? "").utf8.count + 1
                 edits.append(context.edit(name, withAt ? "@State" : "State"))
             }

@@ -1,0 +1,134 @@
+import StateLintSyntax
+import StateLintIndex
+import StateLintModel
+
+/// `observable_inline_init`'s fix: a property without a wrapper that the view gives a new object
+/// becomes state the view owns, in the form for the project's toolchain (as `migrate` writes it):
+///
+/// - Xcode 27 and later, whose `State()` macro evaluates the initial value once:
+///   `let model = Model()` → `@State private var model = Model()`; `let model: Model` set in
+///   `init` with `self.model = Model()` (reading nothing of `init`) → `@State private var model:
+///   Model = Model()`, the assignment's line gone from `init`;
+/// - Xcode 26 and earlier, or unknown: the lazily owned state (`LazilyOwnedStateFix`, the same
+///   rewrite as `state_inline_class_init`'s), which also takes a creation in `init` that reads its
+///   parameters (into a `makeModel` closure).
+///
+/// The state is `private` unless an access level is written or code outside the view may read
+/// it (`LazilyOwnedStateFix.stateAttributeEdits`).
+package enum OwnedStateFix {
+    package struct Refusal: Error {
+        package let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// For each property's name, its fix or why there is none.
+    package static func plan(_ initials: [InitialValue], in view: SwiftUIView, _ context: RuleContext) -> [String: Result<Fix, Refusal>] {
+        var results: [String: Result<Fix, Refusal>] = [:]
+        var candidates: [InitialValue] = []
+        for initial in initials where results[initial.property.name] == nil {
+            let property = initial.property
+            // A `var` with a value, which the memberwise initializer takes: a caller may hand in an
+            // object, of which `@State` would keep only the first.
+            if !initial.isInInitializer, property.writtenCreation?.isLet == false, !property.isPrivate, view.initializerCount == 0 {
+                results[property.name] = .failure(Refusal("it is a `var` the memberwise initializer takes, so a caller may hand in an object, and `@State` would keep only the first"))
+                continue
+            }
+            results[property.name] = .failure(Refusal("it is set more than once"))
+            candidates.append(initial)
+        }
+        guard !candidates.isEmpty else { return results }
+        if context.stateMakesInitialValueOnce {
+            for initial in candidates { results[initial.property.name] = stateFix(initial, in: view, context) }
+            return results
+        }
+        var seen: Set<String> = []
+        let properties = candidates.map(\.property).filter { seen.insert($0.name).inserted }
+        let plan = LazilyOwnedStateFix.plan(properties, replacing: .none, in: view, context)
+        for property in properties {
+            if let reason = plan.refusals[property.name] {
+                results[property.name] = .failure(Refusal(reason))
+            } else if let fix = plan.fix {
+                results[property.name] = .success(fix)
+            }
+        }
+        return results
+    }
+
+    /// Xcode 27 and later: `@State` with the creation as its initial value.
+    private static func stateFix(_ initial: InitialValue, in view: SwiftUIView, _ context: RuleContext) -> Result<Fix, Refusal> {
+        let property = initial.property
+        let name = property.name
+        if let written = property.writtenCreation {
+            if written.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
+            if written.hasAccessors { return .failure(Refusal("it has `didSet` or `willSet`")) }
+            let edits = LazilyOwnedStateFix.stateAttributeEdits(property, keyword: written.keyword, isLet: written.isLet, context)
+            return .success(Fix(summary: "Own `\(name)` in `@State`, which SwiftUI keeps across re-renders", edits: edits))
+        }
+        guard let annotation = property.writtenAnnotation else { return .failure(Refusal("its type is not written out")) }
+        if annotation.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
+        if annotation.hasAccessors { return .failure(Refusal("it has `didSet` or `willSet`")) }
+        switch movedCreation(of: property, in: view, context) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let (text, removals)):
+            var edits = LazilyOwnedStateFix.stateAttributeEdits(property, keyword: annotation.keyword, isLet: annotation.isLet, context)
+            let end = annotation.span.range.upperBound
+            edits.append(context.edit(SourceSpan(file: annotation.span.file, range: end..<end), " = \(text)"))
+            edits += removals.map { context.edit($0, "") }
+            return .success(Fix(summary: "Own `\(name)` in `@State`, made once in its declaration instead of in `init`", edits: edits))
+        }
+    }
+
+    /// The creation every `init` makes for the property, which can become its initial value: the
+    /// same text in each, reading nothing of `init` or the view, alone on its line (which goes).
+    private static func movedCreation(of property: PropertyFacts, in view: SwiftUIView,
+                                      _ context: RuleContext) -> Result<(String, [SourceSpan]), Refusal> {
+        let name = property.name
+        // An `init` StateLint has no facts of sets it from something else (a parameter).
+        guard view.initializers.count == view.initializerCount else {
+            return .failure(Refusal("an `init` sets it other than with a new object"))
+        }
+        var text: String?
+        var removals: [SourceSpan] = []
+        for initializer in view.initializers {
+            let writes = initializer.assignments.filter { $0.target == name }
+            if writes.isEmpty && initializer.delegatesToSelfInit { continue }
+            guard writes.count == 1, let assignment = writes.first, !assignment.isStorage, let made = assignment.creationText else {
+                return .failure(Refusal("an `init` sets it other than once with a new object"))
+            }
+            guard assignment.isUnconditional else { return .failure(Refusal("an `init` sets it inside a condition or closure")) }
+            if let read = assignment.creationReads.first(where: { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }) {
+                return .failure(Refusal("its creation in `init` reads `\(read)`, which its initial value cannot: pass the object in from a parent that owns it, or make it in `.onAppear`"))
+            }
+            guard text == nil || text == made else { return .failure(Refusal("the `init`s make it differently")) }
+            text = made
+            guard let line = wholeLine(of: assignment.span, context) else {
+                return .failure(Refusal("its assignment in `init` shares its line with other code"))
+            }
+            removals.append(line)
+        }
+        // `init` reads it after making it (`model.load()`): before the view is on screen, `@State`
+        // would not hand back that object.
+        let moved = removals
+        if view.mentions(of: name).contains(where: { mention in
+            mention.memberKind == .initializer && !moved.contains { $0.file == mention.file && $0.range.contains(mention.offset) }
+        }) {
+            return .failure(Refusal("an `init` of the view uses it"))
+        }
+        guard let text else { return .failure(Refusal("no `init` makes it")) }
+        return .success((text, removals))
+    }
+
+    /// The whole line of `span` (its indentation and line break included) when `span` is all
+    /// the code on it.
+    private static func wholeLine(of span: SourceSpan, _ context: RuleContext) -> SourceSpan? {
+        let file = span.file
+        let line = context.line(ofOffset: span.range.lowerBound, in: file)
+        guard context.line(ofOffset: span.range.upperBound, in: file) == line else { return nil }
+        let style = context.style(of: span)
+        let start = context.start(ofLine: line, in: file)
+        let next = context.start(ofLine: line + 1, in: file)
+        guard span.range.lowerBound - start == style.indentation(ofLine: line).utf8.count,
+              next - style.lineEnding.rawValue.utf8.count == span.range.upperBound else { return nil }
+        return SourceSpan(file: file, range: start..<next)
+    }
+}
