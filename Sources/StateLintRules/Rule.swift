@@ -142,6 +142,7 @@ public enum RuleRegistry {
         AppearMissingNilCheckRule.self,
         DisappearMissingTeardownRule.self,
         ObservedObjectInlineInitRule.self,
+        ObservableInlineInitRule.self,
         ObservableObjectInStateRule.self,
         AppearUnstructuredTaskRule.self,
         EnvironmentObjectInlineInitRule.self,

@@ -17,7 +17,9 @@ import Testing
         let ruleID: String
         let before: String
         let after: String
-        var description: String { "Rules/\(ruleID).md ## Fix" }
+        /// Labelled `Before, on Xcode 27 and later:`: fixed for a project on that toolchain.
+        var xcode27 = false
+        var description: String { "Rules/\(ruleID).md ## Fix" + (xcode27 ? " (Xcode 27)" : "") }
     }
 
     /// The `Before:` / `After:` pairs of ```swift blocks in a page's `## Fix` section.
@@ -42,11 +44,16 @@ import Testing
             }
         }
         var pairs: [Example] = []
-        for index in blocks.indices.dropLast() where blocks[index].label == "Before:" && blocks[index + 1].label == "After:" {
-            pairs.append(Example(ruleID: ruleID, before: blocks[index].code, after: blocks[index + 1].code))
+        for index in blocks.indices.dropLast() where blocks[index + 1].label == "After:" {
+            let label = blocks[index].label
+            guard label == "Before:" || label == xcode27Label else { continue }
+            pairs.append(Example(ruleID: ruleID, before: blocks[index].code, after: blocks[index + 1].code,
+                                 xcode27: label == xcode27Label))
         }
         return pairs
     }
+
+    static let xcode27Label = "Before, on Xcode 27 and later:"
 
     static func claimsFix(_ page: String) -> Bool? {
         guard let first = RuleDocumentation.section("Fix", of: page)?.first(where: { !$0.isEmpty }) else { return nil }
@@ -76,11 +83,11 @@ import Testing
     func fixingTheBeforeBlockGivesTheAfterBlock(_ example: Example) {
         let ids = RuleDocumentationTests.rules(for: RuleDocumentationFiles.Example(ruleID: example.ruleID, triggering: true, line: 0, code: ""))
         let before = FixHarness.lint(["View.swift": Array(example.before.utf8)], rules: FixHarness.registryRules(ids),
-                                     directives: ids.contains(SuperfluousDisableCommand.description.id))
+                                     directives: ids.contains(SuperfluousDisableCommand.description.id), xcode27: example.xcode27)
         #expect(before.findings.contains { $0.ruleID == example.ruleID && $0.fix != nil }, "\(example): Before has nothing to fix")
-        let fixed = FixHarness.fixed(example.before, rules: ids)
+        let fixed = FixHarness.fixed(example.before, rules: ids, xcode27: example.xcode27)
         #expect(fixed == example.after, "\(example)")
-        #expect(FixHarness.fixed(fixed, rules: ids) == fixed, "\(example): a second fix changes the After block")
+        #expect(FixHarness.fixed(fixed, rules: ids, xcode27: example.xcode27) == fixed, "\(example): a second fix changes the After block")
     }
 
     /// A page that says "No automatic fix" is held to it: when a rule gains a fix, its page

@@ -44,8 +44,8 @@ import Testing
         try Self.expectTypeChecks(["View.swift": before.text], "\(name).before.swift")
         try Self.expectTypeChecks(["View.swift": after.text], "\(name).after.swift")
         // What the fix makes of the file now (RuleFixTests holds it to the .after file).
-        let rules = FixHarness.registryRules(RuleRegistry.all.map { $0.description.id })
-        let fixed = try #require(FixHarness.fix(["View.swift": before], rules: rules).fixed["View.swift"], "\(name): nothing fixed")
+        let (rules, xcode27) = RuleFixTests.rules(forGolden: name)
+        let fixed = try #require(FixHarness.fix(["View.swift": before], rules: rules, xcode27: xcode27).fixed["View.swift"], "\(name): nothing fixed")
         if fixed != after {
             try Self.expectTypeChecks(["View.swift": fixed.text], "\(name).before.swift fixed")
         }
@@ -72,8 +72,8 @@ import Testing
         try Self.expectTypeChecks(Self.texts(files), "Examples/DemoApp")
         let outcome = FixHarness.fix(files, rules: Self.defaultRules, directives: true)
         // CI checks `statelint --fix` on a copy of all of Examples, which adds the two integration
-        // samples' views ("Fixed 10 findings in 7 files").
-        #expect(outcome.appliedCount == 8 && outcome.fixed.count == 5,
+        // samples' views ("Fixed 11 findings in 8 files").
+        #expect(outcome.appliedCount == 9 && outcome.fixed.count == 6,
                 "\(outcome.appliedCount) fixes in \(outcome.fixed.keys.sorted())")
         try Self.expectTypeChecks(Self.texts(files.merging(outcome.fixed) { $1 }), "Examples/DemoApp fixed")
     }
@@ -85,7 +85,7 @@ import Testing
         try Self.expectTypeChecks(["View.swift": example.before], "\(example) Before:")
         try Self.expectTypeChecks(["View.swift": example.after], "\(example) After:")
         let ids = RuleDocumentationTests.rules(for: RuleDocumentationFiles.Example(ruleID: example.ruleID, triggering: true, line: 0, code: ""))
-        let fixed = FixHarness.fixed(example.before, rules: ids)
+        let fixed = FixHarness.fixed(example.before, rules: ids, xcode27: example.xcode27)
         if fixed != example.after {
             try Self.expectTypeChecks(["View.swift": fixed], "\(example) Before: fixed")
         }

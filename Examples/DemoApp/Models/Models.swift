@@ -48,3 +48,8 @@ final class LegacySettings: ObservableObject {
 struct Filter {
     var onlyUnread = false
 }
+
+@Observable
+final class ReaderModel {
+    var page = 0
+}

@@ -9,6 +9,7 @@ struct RootTabView: View {
             FeedView().tabItem { Label("Feed", systemImage: "newspaper") }
             ProfileView().tabItem { Label("Profile", systemImage: "person") }
             SettingsView().tabItem { Label("Settings", systemImage: "gear") }
+            ReaderView().tabItem { Label("Reader", systemImage: "book") }
         }
         .environmentObject(ReadingHistory())
     }

@@ -1378,6 +1378,268 @@ struct SettingsScreen_Previews: PreviewProvider {
 ```
 
 """#,
+        "observable_inline_init": #"""
+# observable_inline_init
+
+**New @Observable object in a plain view property** · default severity: `warning` · enabled by
+default, on every Xcode version
+
+## What it flags
+
+A stored property of a `View` or `ViewModifier` (also one that conforms through a protocol of
+the project that refines `View`, in an extension, or a `UIViewRepresentable`) that has no
+property wrapper, is not `static`, and that the view gives a new instance of an `@Observable`
+class:
+
+- as its initial value: `let model = Model()`, `private var vm = ViewModel(service: .live)`,
+  `let model: Model = .init()`, `Model.init()`;
+- assigned in the view's own `init`: `self.model = Model()`.
+
+A class counts as `@Observable` when it has the macro, conforms to `Observable` (or
+swift-perception's `Perceptible`) in its declaration or an extension, or is a SwiftData `@Model`;
+in the project, its packages or the framework catalog. The finding is at the creation.
+
+Not flagged: `#Preview` and `PreviewProvider`; `App` and `Scene` structs (SwiftUI makes them
+once); `static` properties; values handed in (an `init` parameter, a property set from one);
+existing instances (`Model.shared`, a global, another object's property); classes that are not
+`Observable` (a plain class is an allocation, not lost state; an `ObservableObject` belongs in
+`@StateObject`); computed properties; wrapped properties (`@State`, `@ObservedObject` and the
+others have their own rules).
+
+## Why it matters
+
+A view struct is made again every time its parent's `body` runs, and a stored property without
+a wrapper is made again with it: each new view value gets a fresh object, and what the old one
+held (text typed, a page loaded, a selection) is gone, while the object's `init` runs again.
+Observation tracks what `body` reads, but nothing keeps the object: only `@State` (or a parent
+that owns the object and passes it in) does. This is what a converter from `@ObservedObject var
+model = Model()` to `@Observable` leaves behind when it drops the wrapper, and what people write
+believing that "Observation tracks it anyway". The `State()` macro of Xcode 27 does not change
+it: the property has no `@State`.
+
+## How to fix
+
+Own the object in `@State`, which SwiftUI keeps across re-renders: on Xcode 27 and later
+`@State private var model = Model()`; on Xcode 26 and earlier, where `@State`'s initial value is
+still evaluated on every view init, an optional made in `.onAppear` only `if model == nil` and
+released in `.onDisappear`. Or create the object in a parent that owns it and pass it in.
+
+## Fix
+
+`statelint --fix` makes the property state the view owns, in the form for the project's
+toolchain (`xcode_version` in `.linter.yml`), as `statelint migrate` writes it:
+
+- Xcode 26 and earlier, or not configured: the lazily owned state, the same rewrite as
+  [`state_inline_class_init`](state_inline_class_init.md)'s fix, with the same refusals. A
+  creation in `init` moves into a closure the view keeps (`makeModel`), so it may read the
+  initializer's parameters.
+- Xcode 27 and later: `@State` before the property (`let` becomes `var`: `State` needs a
+  setter). A creation in `init` becomes the property's initial value and its line leaves `init`,
+  when every `init` makes it the same way, unconditionally, from nothing of the initializer or
+  the view; otherwise there is no fix, and the finding says why
+  (`_model = State(initialValue: Model(title: title))` would still make a `Model` on every init).
+
+The state is `private` (as SwiftLint's `private_swiftui_state` asks) unless an access level is
+written or code elsewhere names a member of that name (`other.model`), where it stays as it was.
+No fix where a caller could hand in the object (a `var` with
+a value that the memberwise initializer takes: `@State` would keep only the first), where an
+`init` uses the object or sets it from a parameter, or where one declaration declares several
+properties.
+
+Before:
+
+```swift
+import SwiftUI
+
+@Observable final class Draft {
+    var title = ""
+    func save() {}
+}
+
+struct DraftEditor: View {
+    let draft = Draft()
+
+    var body: some View {
+        VStack {
+            TextField("Title", text: Bindable(draft).title)
+            Button("Save") { draft.save() }
+        }
+    }
+}
+```
+
+After:
+
+```swift
+import SwiftUI
+
+@Observable final class Draft {
+    var title = ""
+    func save() {}
+}
+
+struct DraftEditor: View {
+    @State private var draft: Draft?
+
+    var body: some View {
+        ZStack {
+            if let draft {
+                VStack {
+                    TextField("Title", text: Bindable(draft).title)
+                    Button("Save") { draft.save() }
+                }
+            }
+        }
+        .onAppear {
+            if draft == nil { draft = Draft() }
+        }
+        .onDisappear { draft = nil }
+    }
+}
+```
+
+Before, on Xcode 27 and later:
+
+```swift
+import SwiftUI
+
+@Observable final class Library {
+    var books: [String] = []
+    init(shelf: String) {}
+}
+
+struct RecentBooks: View {
+    let library: Library
+    let title: String
+
+    init(title: String) {
+        self.title = title
+        self.library = Library(shelf: "recent")
+    }
+
+    var body: some View {
+        List(library.books, id: \.self) { Text($0) }
+            .navigationTitle(title)
+    }
+}
+```
+
+After:
+
+```swift
+import SwiftUI
+
+@Observable final class Library {
+    var books: [String] = []
+    init(shelf: String) {}
+}
+
+struct RecentBooks: View {
+    @State private var library: Library = Library(shelf: "recent")
+    let title: String
+
+    init(title: String) {
+        self.title = title
+    }
+
+    var body: some View {
+        List(library.books, id: \.self) { Text($0) }
+            .navigationTitle(title)
+    }
+}
+```
+
+## Options
+
+None besides `severity`.
+
+```yaml
+observable_inline_init: warning
+```
+
+## Triggering
+
+```swift
+import SwiftUI
+
+@Observable final class Draft {
+    var title = ""
+    init() {}
+    init(title: String) { self.title = title }
+}
+
+struct DraftEditor: View {
+    let draft = ↓Draft()
+    private var copy: Draft = ↓.init()
+    let named: Draft
+
+    init(title: String) {
+        self.named = ↓Draft(title: title)
+    }
+
+    var body: some View { Text(draft.title + copy.title + named.title) }
+}
+```
+
+```swift
+import SwiftUI
+import SwiftData
+
+@Model final class Note {
+    var text = ""
+    init() {}
+}
+
+struct Highlight: ViewModifier {
+    let note = ↓Note()
+
+    func body(content: Content) -> some View { content.overlay(Text(note.text)) }
+}
+```
+
+## Non-triggering
+
+```swift
+import SwiftUI
+import Combine
+
+@Observable final class Draft {
+    static let shared = Draft()
+    var title = ""
+}
+
+final class Store: ObservableObject {
+    @Published var items: [String] = []
+}
+
+struct DraftEditor: View {
+    let draft: Draft
+    let shared = Draft.shared
+    let store = Store()
+    static let template = Draft()
+    @State private var owned: Draft?
+
+    init(draft: Draft) {
+        self.draft = draft
+    }
+
+    var body: some View { Text(draft.title + shared.title) }
+}
+
+@main
+struct NotesApp: App {
+    let draft = Draft()
+
+    var body: some Scene { WindowGroup { DraftEditor(draft: draft) } }
+}
+
+#Preview {
+    let draft = Draft()
+    DraftEditor(draft: draft)
+}
+```
+
+"""#,
         "observable_object_in_state": #"""
 # observable_object_in_state
 

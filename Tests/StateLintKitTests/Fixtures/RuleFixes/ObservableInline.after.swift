@@ -1,0 +1,109 @@
+import SwiftUI
+
+@Observable final class Draft {
+    var title = ""
+    var isSaved = false
+    func save() { isSaved = true }
+}
+
+@Observable final class Library {
+    var books: [String] = []
+    let shelf: String
+    init(shelf: String) { self.shelf = shelf }
+    func load() { books = [shelf] }
+}
+
+@MainActor
+@Observable final class Settings {
+    static let shared = Settings()
+    var isCompact = false
+}
+
+final class Formatter {}
+
+/// What a converter leaves when it drops `@ObservedObject`: a `let` and a `private var` with a
+/// new object each.
+struct DraftEditor: View {
+    @State private var draft: Draft?
+    @State private var library: Library?
+
+    var body: some View {
+        ZStack {
+            if let draft, let library {
+                VStack {
+                    TextField("Title", text: Bindable(draft).title)
+                    Button("Save") { draft.save() }
+                    Text("\(library.books.count) books")
+                }
+            }
+        }
+        .onAppear {
+            if draft == nil { draft = Draft() }
+            if library == nil { library = Library(shelf: "new") }
+        }
+        .onDisappear { draft = nil; library = nil }
+    }
+}
+
+/// Made in `init` without reading it: on Xcode 27 the creation becomes the initial value.
+struct RecentBooks: View {
+    @State private var library: Library?
+    private let makeLibrary: () -> Library
+    let title: String
+
+    init(title: String) {
+        self.title = title
+        self.makeLibrary = { Library(shelf: "recent") }
+    }
+
+    var body: some View {
+        ZStack {
+            if let library {
+                List(library.books, id: \.self) { Text($0) }
+                    .navigationTitle(title)
+            }
+        }
+        .onAppear {
+            if library == nil { library = makeLibrary() }
+        }
+        .onDisappear { library = nil }
+    }
+}
+
+/// Made in `init` from a parameter: only the lazily owned form can keep that.
+struct ShelfView: View {
+    @State private var library: Library?
+    private let makeLibrary: () -> Library
+
+    init(shelf: String) {
+        self.makeLibrary = { Library(shelf: shelf) }
+    }
+
+    var body: some View {
+        ZStack {
+            if let library {
+                Text(library.shelf)
+            }
+        }
+        .onAppear {
+            if library == nil { library = makeLibrary() }
+        }
+        .onDisappear { library = nil }
+    }
+}
+
+/// Nothing to report: handed in, shared, not `@Observable`, `static`, computed, owned.
+struct Quiet: View {
+    let handed: Library
+    let settings = Settings.shared
+    let formatter = Formatter()
+    static let template = Draft()
+    var scratch: Draft { Draft() }
+    @State private var owned: Draft?
+
+    var body: some View {
+        Text(handed.shelf)
+            .onAppear { if owned == nil { owned = Draft() } }
+            .onDisappear { owned = nil }
+    }
+}
