@@ -16,7 +16,7 @@ public struct EnvironmentObjectInlineInitRule: Rule {
 
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
         // Previews are evaluated for the canvas, not by a running app.
-        guard !view.role.isPreview, !view.isInPreviewProvider else { return [] }
+        guard !view.role.isPreview, !view.isOnlyForPreviews else { return [] }
         return view.injections.compactMap { injection in
             guard case .creation(let creation) = injection.value, let type = creation.writtenType, startsUppercase(type) else { return nil }
             // Both modifiers take only classes: a creation is a new object unless the name is

@@ -20,8 +20,9 @@ public struct ObservableInlineInitRule: Rule {
     public init(configuration: RuleConfiguration?) {}
 
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
-        // Apps, scenes and previews are made once; a `DynamicProperty` with the view holding it.
-        guard view.role == .view || view.role == .viewModifier else { return [] }
+        // Apps, scenes and previews are made once (and views declared for previews are not the
+        // app's); a `DynamicProperty` with the view holding it.
+        guard view.role == .view || view.role == .viewModifier, !view.isOnlyForPreviews else { return [] }
         let found = view.initialValues(wrappedIn: .none).compactMap { initial -> (InitialValue, String)? in
             guard case .creation = initial.value, let type = initial.createdTypeName, startsUppercase(type),
                   context.traits(of: type, in: view).isObservable else { return nil }

@@ -29,7 +29,7 @@ public struct ObservableObjectInStateRule: Rule {
             context.types.mayBeLegacyObservableObject(type) && context.traits(of: type, in: view).isLegacyObservableObject
         }
         var reported: Set<String> = []
-        let isPreview = view.role.isPreview || view.isInPreviewProvider
+        let isPreview = view.role.isPreview || view.isOnlyForPreviews
         return view.properties(wrappedIn: .state).compactMap { property in
             guard !property.isStatic, !reported.contains(property.name), let attribute = property.wrapperSpan else { return nil }
             // An object the view makes itself (as the initial value, in `init`, on appear, in a

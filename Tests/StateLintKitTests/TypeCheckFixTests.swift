@@ -108,6 +108,41 @@ import Testing
     }
 
     static let cases: [Case] = [
+        // An extension in the view's file whose only code uses the property (Spawn's
+        // `activitySubtitleView`): its part was dropped as empty, and the lazily owned rewrite
+        // left `model.label()` on an optional.
+        Case(name: "extension member that only uses the property", rule: StateInlineClassInitRule.description.id, isFixed: true,
+             says: "initialised with a new `CardModel`", source: """
+            import SwiftUI
+            @Observable final class CardModel { func label() -> String { "" } }
+            struct CardView: View {
+                @State private var model = CardModel()
+                var body: some View {
+                    VStack { subtitle }
+                }
+            }
+            extension CardView {
+                var subtitle: some View {
+                    Text("By ") + Text(" • \\(model.label())")
+                }
+            }
+            """),
+        Case(name: "extension member of a plain property", rule: ObservableInlineInitRule.description.id, isFixed: true,
+             says: "a property without a wrapper", source: """
+            import SwiftUI
+            @Observable final class CardModel { func label() -> String { "" } }
+            struct CardView: View {
+                let model = CardModel()
+                var body: some View {
+                    VStack { subtitle }
+                }
+            }
+            extension CardView {
+                var subtitle: some View {
+                    Text(model.label())
+                }
+            }
+            """),
         // `.task`'s action cannot throw: the body of a `Task<Void, Error>` has no `.task` twin.
         Case(name: "throwing task", rule: AppearUnstructuredTaskRule.description.id, isFixed: false,
              says: "Its code can throw, and `.task`'s action cannot", source: """

@@ -58,6 +58,9 @@ package struct FactExtractor {
             let name = header?.name ?? (declaration.kind == .extension ? structure.name(of: index) : structure.qualifiedName(of: index))
             facts.types.append(TypeFacts(name: name, kind: declaration.kind, inheritance: inheritance, bodyKind: nil,
                                          file: file, start: code[declaration.keywordToken].start))
+            if structure.previewBodies.contains(where: { $0.contains(declaration.keywordToken) }) {
+                facts.types[facts.types.count - 1].isDeclaredInPreview = true
+            }
         }
         var bodies: [(part: Int, index: Int)] = []  // methods and initializers, read below
         var viewBodies: [(part: Int, index: Int)] = []  // `var body: some View { … }`
@@ -400,6 +403,9 @@ extension TypeFacts {
     package var isEmpty: Bool {
         properties.isEmpty && methods.isEmpty && initializers.isEmpty && handlers.isEmpty && injections.isEmpty && bodyKind == nil
             && inheritance.isEmpty && !hasUnreadBodies && !hasUnscannedCode
+            // An extension that only uses the view's properties (`var header: some View { … }`):
+            // a rewrite of them must see those uses.
+            && uses.isEmpty && mentions.isEmpty
     }
 
     package var hasReportableFacts: Bool {

@@ -21,6 +21,8 @@ public struct SwiftUIView: Sendable {
     package let previewUses: [String: PropertyUses]
     /// Declared inside a `PreviewProvider` (`Feed_Previews.Host`): a view made only for previews.
     public internal(set) var isInPreviewProvider = false
+    /// A view made only for previews: declared in a `PreviewProvider` or a `#Preview` body.
+    public var isOnlyForPreviews: Bool { isInPreviewProvider || parts.contains(where: \.isDeclaredInPreview) }
     /// Whether every part of the view was scanned for `uses(of:)` (see `TypeFacts.isFullyScanned`).
     public let isFullyScanned: Bool
     /// A scanned part presents a `.fullScreenCover`: presenting it calls the view's `.onDisappear`.
