@@ -51,8 +51,10 @@ package enum LazilyOwnedStateFix {
         /// `= Model(…)` in the declaration.
         case declaration(WrittenCreation)
         /// `_model = State(initialValue: Model(…))` once in each `init`: the creation moves into a
-        /// closure the view keeps (`makeModel`), called on appear.
-        case initializers(WrittenAnnotation, [AssignmentFacts], factory: String)
+        /// closure the view keeps (`makeModel`), called on appear. Without a factory (a property
+        /// without a wrapper, whose creation reads nothing of `init`), the creation itself moves
+        /// to the appear handler and the assignments' lines (`removed`) go.
+        case initializers(WrittenAnnotation, [AssignmentFacts], factory: String?, removed: [SourceSpan])
     }
 
     private struct Accepted {
@@ -204,14 +206,36 @@ package enum LazilyOwnedStateFix {
             guard writes == 1, creations.count == 1, let assignment = creations.first else {
                 return .failure(Refusal("an `init` sets it other than once with a new object"))
             }
-            // Read in `init`, a property of the view (or `self`) is not there yet for the closure.
-            if let read = assignment.creationReads.first(where: { $0 == "self" || view.declaresMember(named: $0) && !initializer.parameterNames.contains($0) }) {
+            if wrapper == .none {
+                // The object was made again with every init's values: owned, it would keep the
+                // first ones.
+                if let read = assignment.creationReads.first(where: { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }) {
+                    return .failure(Refusal("its creation in `init` reads `\(read)`: owned state would keep the first object, made from the first value, and miss every later one; pass the object in from a parent that owns it"))
+                }
+            } else if let read = assignment.creationReads.first(where: { $0 == "self" || view.declaresMember(named: $0) && !initializer.parameterNames.contains($0) }) {
+                // Read in `init`, a property of the view (or `self`) is not there yet for the closure.
                 return .failure(Refusal("its creation in `init` reads `\(read)`, which the view's own closure cannot capture there"))
             }
             assignments.append(assignment)
         }
         guard !assignments.isEmpty else { return .failure(Refusal("it is created in `init`")) }
-        return accept(property, made: .initializers(annotation, assignments, factory: factory), isDeclaredOptional: false,
+        if wrapper == .none {
+            // `self.model = Model()` leaves `init` and is made on appear.
+            let texts = Set(assignments.compactMap(\.creationText))
+            guard texts.count == 1, let text = texts.first, assignments.allSatisfy({ $0.creationText != nil }) else {
+                return .failure(Refusal("the `init`s make it differently"))
+            }
+            var removed: [SourceSpan] = []
+            for assignment in assignments {
+                guard let line = wholeLine(of: assignment.span, context) else {
+                    return .failure(Refusal("its assignment in `init` shares its line with other code"))
+                }
+                removed.append(line)
+            }
+            return accept(property, made: .initializers(annotation, assignments, factory: nil, removed: removed), isDeclaredOptional: false,
+                          typeText: parenthesizedIfNeeded(annotation.text), creation: text, in: view, context)
+        }
+        return accept(property, made: .initializers(annotation, assignments, factory: factory, removed: []), isDeclaredOptional: false,
                       typeText: parenthesizedIfNeeded(annotation.text), creation: factory + "()", in: view, context)
     }
 
@@ -224,7 +248,7 @@ package enum LazilyOwnedStateFix {
         var usesProjection = false
         var chains: [SourceSpan] = []
         var moved: [SourceSpan] = []
-        if case .initializers(_, let assignments, _) = made { moved = assignments.map(\.span) }
+        if case .initializers(_, let assignments, _, _) = made { moved = assignments.map(\.span) }
         // Outside `body`, the mentions of each computed property or method decide together how it
         // changes.
         var byMember: [String: [PropertyMention]] = [:]
@@ -519,6 +543,20 @@ package enum LazilyOwnedStateFix {
         return isLet ? [attribute, context.edit(keyword, "var")] : [attribute]
     }
 
+    /// The whole line of `span` (its indentation and line break included) when `span` is all
+    /// the code on it: what goes when a statement moves out of `init`.
+    package static func wholeLine(of span: SourceSpan, _ context: RuleContext) -> SourceSpan? {
+        let file = span.file
+        let line = context.line(ofOffset: span.range.lowerBound, in: file)
+        guard context.line(ofOffset: span.range.upperBound, in: file) == line else { return nil }
+        let style = context.style(of: span)
+        let start = context.start(ofLine: line, in: file)
+        let next = context.start(ofLine: line + 1, in: file)
+        guard span.range.lowerBound - start == style.indentation(ofLine: line).utf8.count,
+              next - style.lineEnding.rawValue.utf8.count == span.range.upperBound else { return nil }
+        return SourceSpan(file: file, range: start..<next)
+    }
+
     /// `edits` with insertions at the same offset joined into one, in order.
     private static func merged(_ edits: [TextEdit], file: FileID, _ context: RuleContext) -> [TextEdit] {
         var result: [TextEdit] = []
@@ -545,7 +583,10 @@ package enum LazilyOwnedStateFix {
                 } else {
                     edits.append(context.edit(written.afterName, ": \(item.typeText)?"))
                 }
-            case .initializers(let annotation, let assignments, let factory):
+            case .initializers(let annotation, _, nil, let removed):
+                edits.append(context.edit(annotation.span, item.typeText + "?"))
+                edits += removed.map { context.edit($0, "") }
+            case .initializers(let annotation, let assignments, let factory?, _):
                 edits.append(context.edit(annotation.span, item.typeText + "?"))
                 // `private let makeModel: () -> Model` on a line of its own after the declaration's.
                 let style = context.style(of: annotation.span)
@@ -566,7 +607,7 @@ package enum LazilyOwnedStateFix {
                 // `let model = Model()` → `@State var model: Model?`.
                 switch item.made {
                 case .declaration(let written): edits += stateAttributeEdits(property, keyword: written.keyword, isLet: written.isLet, context)
-                case .initializers(let annotation, _, _): edits += stateAttributeEdits(property, keyword: annotation.keyword, isLet: annotation.isLet, context)
+                case .initializers(let annotation, _, _, _): edits += stateAttributeEdits(property, keyword: annotation.keyword, isLet: annotation.isLet, context)
                 }
             } else if wrapper != .state, let name = property.wrapperNameSpan {
                 let withAt = name.range.count == (wrapper.typeName ?? "").utf8.count + 1

@@ -10,8 +10,10 @@ import StateLintModel
 ///   `init` with `self.model = Model()` (reading nothing of `init`) → `@State private var model:
 ///   Model = Model()`, the assignment's line gone from `init`;
 /// - Xcode 26 and earlier, or unknown: the lazily owned state (`LazilyOwnedStateFix`, the same
-///   rewrite as `state_inline_class_init`'s), which also takes a creation in `init` that reads its
-///   parameters (into a `makeModel` closure).
+///   rewrite as `state_inline_class_init`'s); a creation in `init` moves to the appear handler.
+///
+/// A creation in `init` that reads its parameters (or the view) gets no fix on any toolchain:
+/// the object was made again from each init's values, and owned state would keep the first.
 ///
 /// The state is `private` unless an access level is written or code outside the view may read
 /// it (`LazilyOwnedStateFix.stateAttributeEdits`).
@@ -97,11 +99,11 @@ package enum OwnedStateFix {
             }
             guard assignment.isUnconditional else { return .failure(Refusal("an `init` sets it inside a condition or closure")) }
             if let read = assignment.creationReads.first(where: { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }) {
-                return .failure(Refusal("its creation in `init` reads `\(read)`, which its initial value cannot: pass the object in from a parent that owns it, or make it in `.onAppear`"))
+                return .failure(Refusal("its creation in `init` reads `\(read)`: owned state would keep the first object, made from the first value, and miss every later one; pass the object in from a parent that owns it"))
             }
             guard text == nil || text == made else { return .failure(Refusal("the `init`s make it differently")) }
             text = made
-            guard let line = wholeLine(of: assignment.span, context) else {
+            guard let line = LazilyOwnedStateFix.wholeLine(of: assignment.span, context) else {
                 return .failure(Refusal("its assignment in `init` shares its line with other code"))
             }
             removals.append(line)
@@ -116,19 +118,5 @@ package enum OwnedStateFix {
         }
         guard let text else { return .failure(Refusal("no `init` makes it")) }
         return .success((text, removals))
-    }
-
-    /// The whole line of `span` (its indentation and line break included) when `span` is all
-    /// the code on it.
-    private static func wholeLine(of span: SourceSpan, _ context: RuleContext) -> SourceSpan? {
-        let file = span.file
-        let line = context.line(ofOffset: span.range.lowerBound, in: file)
-        guard context.line(ofOffset: span.range.upperBound, in: file) == line else { return nil }
-        let style = context.style(of: span)
-        let start = context.start(ofLine: line, in: file)
-        let next = context.start(ofLine: line + 1, in: file)
-        guard span.range.lowerBound - start == style.indentation(ofLine: line).utf8.count,
-              next - style.lineEnding.rawValue.utf8.count == span.range.upperBound else { return nil }
-        return SourceSpan(file: file, range: start..<next)
     }
 }

@@ -1430,14 +1430,17 @@ released in `.onDisappear`. Or create the object in a parent that owns it and pa
 toolchain (`xcode_version` in `.linter.yml`), as `statelint migrate` writes it:
 
 - Xcode 26 and earlier, or not configured: the lazily owned state, the same rewrite as
-  [`state_inline_class_init`](state_inline_class_init.md)'s fix, with the same refusals. A
-  creation in `init` moves into a closure the view keeps (`makeModel`), so it may read the
-  initializer's parameters.
+  [`state_inline_class_init`](state_inline_class_init.md)'s fix, with the same refusals; a
+  creation in `init` leaves it for the appear handler.
 - Xcode 27 and later: `@State` before the property (`let` becomes `var`: `State` needs a
-  setter). A creation in `init` becomes the property's initial value and its line leaves `init`,
-  when every `init` makes it the same way, unconditionally, from nothing of the initializer or
-  the view; otherwise there is no fix, and the finding says why
-  (`_model = State(initialValue: Model(title: title))` would still make a `Model` on every init).
+  setter); a creation in `init` becomes the property's initial value and its line leaves `init`
+  (`_model = State(initialValue: Model())` in `init` would still make a `Model` on every init).
+
+A creation in `init` moves only when every `init` makes it the same way, unconditionally, on a
+line of its own, from nothing of the initializer or the view. One made from `init`'s parameters
+(`self.model = Model(title: title)`) gets no fix on any toolchain, and the finding says why: the
+view made a fresh object from each init's values, and owned state would keep the first one and
+show stale values; pass the object in from a parent that owns it.
 
 The state is `private` (as SwiftLint's `private_swiftui_state` asks) unless an access level is
 written or code elsewhere names a member of that name (`other.model`), where it stays as it was.

@@ -48,12 +48,10 @@ struct DraftEditor: View {
 /// Made in `init` without reading it: on Xcode 27 the creation becomes the initial value.
 struct RecentBooks: View {
     @State private var library: Library?
-    private let makeLibrary: () -> Library
     let title: String
 
     init(title: String) {
         self.title = title
-        self.makeLibrary = { Library(shelf: "recent") }
     }
 
     var body: some View {
@@ -64,31 +62,22 @@ struct RecentBooks: View {
             }
         }
         .onAppear {
-            if library == nil { library = makeLibrary() }
+            if library == nil { library = Library(shelf: "recent") }
         }
         .onDisappear { library = nil }
     }
 }
 
-/// Made in `init` from a parameter: only the lazily owned form can keep that.
+/// Made in `init` from a parameter: no fix on any toolchain (owned, it would keep the first shelf).
 struct ShelfView: View {
-    @State private var library: Library?
-    private let makeLibrary: () -> Library
+    let library: Library
 
     init(shelf: String) {
-        self.makeLibrary = { Library(shelf: shelf) }
+        self.library = Library(shelf: shelf)
     }
 
     var body: some View {
-        ZStack {
-            if let library {
-                Text(library.shelf)
-            }
-        }
-        .onAppear {
-            if library == nil { library = makeLibrary() }
-        }
-        .onDisappear { library = nil }
+        Text(library.shelf)
     }
 }
 

@@ -52,7 +52,7 @@ struct RecentBooks: View {
     }
 }
 
-/// Made in `init` from a parameter: only the lazily owned form can keep that.
+/// Made in `init` from a parameter: no fix on any toolchain (owned, it would keep the first shelf).
 struct ShelfView: View {
     let library: Library
 
