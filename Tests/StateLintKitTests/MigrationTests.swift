@@ -670,6 +670,79 @@ enum MigrationFixtures {
         }
     }
 
+    /// What a blind converter leaves (`observable_inline_init`), migrate does not: an
+    /// `@ObservedObject` the view sets in `init`, and a property that never had a wrapper, become
+    /// state the view owns in the toolchain's form.
+    @Test func objectsInPropertiesWithoutAWrapperBecomeOwnedState() throws {
+        let files = [
+            "Store.swift": "import Combine\n\nfinal class Store: ObservableObject {\n    @Published var title = \"\"\n    init() {}\n}\n",
+            "Views/Owner.swift": """
+            import SwiftUI
+
+            struct Owner: View {
+                @ObservedObject var store: Store
+                let title: String
+                init(title: String) {
+                    self.title = title
+                    self.store = Store()
+                }
+                var body: some View { Text(title + store.title) }
+            }
+
+            struct Unwrapped: View {
+                private let store = Store()
+                var body: some View { Text(store.title) }
+            }
+
+            """,
+        ]
+        let modern = try MigrationHarness.checkedMigration(files, xcode: 27)
+        #expect(modern.report.migrated.map(\.type) == ["Store"], "\(modern.report)")
+        let owner = try #require(modern.files["Views/Owner.swift"])
+        #expect(owner.contains("    @State private var store: Store = Store()\n"), "\(owner)")
+        #expect(!owner.contains("self.store = Store()"), "\(owner)")
+        #expect(owner.contains("    @State private var store = Store()\n"), "\(owner)")
+        let older = try MigrationHarness.checkedMigration(files, xcode: 26)
+        #expect(older.report.migrated.map(\.type) == ["Store"], "\(older.report)")
+        let lazy = try #require(older.files["Views/Owner.swift"])
+        #expect(lazy.contains("    @State private var store: Store?\n    let title: String\n"), "\(lazy)")
+        #expect(lazy.contains("if store == nil { store = Store() }") && !lazy.contains("self.store = Store()"), "\(lazy)")
+        #expect(lazy.contains("    @State private var store: Store?\n"), "\(lazy)")
+        for run in [modern, older] {
+            let left = MigrationHarness.findings(run.files, xcode: 27)["Views/Owner.swift"] ?? []
+            #expect(!left.contains(ObservableInlineInitRule.description.id), "\(left)")
+        }
+    }
+
+    /// Where that rewrite is refused, the class is kept and the report says why, rather than
+    /// leaving a property that makes a new object on every init.
+    @Test func aPropertyWithoutAWrapperThatCannotBecomeOwnedKeepsTheClass() throws {
+        let files = [
+            "Store.swift": "import Combine\n\nfinal class Store: ObservableObject {\n    @Published var title = \"\"\n    init(title: String) { self.title = title }\n}\n",
+            "Views/Owner.swift": """
+            import SwiftUI
+
+            struct Owner: View {
+                @ObservedObject var store: Store
+                init(title: String) {
+                    self.store = Store(title: title)
+                    store.title += "!"
+                }
+                var body: some View { Text(store.title) }
+            }
+
+            """,
+        ]
+        #expect(try TypeCheck.typeCheck(files: files).isEmpty)
+        for xcode in [26, 27] {
+            let run = MigrationHarness.migrate(files, xcode: xcode)
+            let kept = run.report.refused.first { $0.type == "Store" }
+            #expect(kept?.reasons.contains { $0.contains("`store` in Views/Owner.swift") && $0.contains("cannot become state the view owns") } == true,
+                    "\(run.report)")
+            #expect(run.changed.isEmpty, "\(run.changed)")
+        }
+    }
+
     @Test func conformanceInAnExtensionAndAnApp() throws {
         let files = [
             "Store.swift": """

@@ -183,43 +183,73 @@ package enum Migration {
             var files = first.changedFiles
             var classFiles: [String: Set<String>] = [:]
             for (path, names) in owners where files[path] != nil { for name in names { classFiles[name, default: []].insert(path) } }
-            if !lazilyOwned.isEmpty {
-                let merged = bytes.merging(files) { $1 }
-                let lint = lintInlineState(merged, knownClasses: request.knownClasses)
-                var lazyFixes: [Fix?] = []
-                var lazyOwners: [String] = []
-                for property in lazilyOwned {
-                    let edited = edits[property.path] ?? []
-                    let original = bytes[property.path] ?? []
-                    let ending = SourceStyle.lineEnding(of: original)
-                    var offset = property.offset
-                    for edit in edited where edit.range.upperBound <= property.offset {
-                        offset += SourceStyle.normalizingLineBreaks(Array(edit.replacement.utf8), to: ending).count - edit.range.count
+            // Owned state: what the view makes becomes state it owns, by the rules' own fixes.
+            // The lazily owned `@State` of `state_inline_class_init` where a wrapper became
+            // `@State` (Xcode 26 and earlier), and `observable_inline_init`'s fix where a property
+            // without a wrapper is given a new object of a migrated class (one set in `init` by an
+            // `@ObservedObject`, or never wrapped): migrate leaves no such finding behind. Fixes
+            // that overlap in a view apply one per round.
+            var merged = bytes.merging(files) { $1 }
+            let activeNames = Set(active.map(\.name))
+            let isModern = (request.xcodeMajor ?? 0) >= 27
+            for round in 0..<maximumOwnedStateRounds where !files.isEmpty {
+                let lint = lintOwnedState(merged, knownClasses: request.knownClasses, modern: isModern, inlineState: round == 0 && !lazilyOwned.isEmpty)
+                var roundFixes: [Fix] = []
+                var roundOwners: [String] = []
+                var isInlineState: [Bool] = []
+                func add(_ fix: Fix, owner: String, inlineState: Bool) {
+                    guard !roundFixes.contains(fix) else { return }
+                    roundFixes.append(fix)
+                    roundOwners.append(owner)
+                    isInlineState.append(inlineState)
+                }
+                if round == 0 {
+                    for property in lazilyOwned {
+                        let edited = edits[property.path] ?? []
+                        let original = bytes[property.path] ?? []
+                        let ending = SourceStyle.lineEnding(of: original)
+                        var offset = property.offset
+                        for edit in edited where edit.range.upperBound <= property.offset {
+                            offset += SourceStyle.normalizingLineBreaks(Array(edit.replacement.utf8), to: ending).count - edit.range.count
+                        }
+                        let line = SourceFile(path: property.path, bytes: merged[property.path] ?? original).location(ofOffset: offset).line
+                        guard let finding = lint.first(where: { $0.ruleID == LintEngine.inlineClassInitID && $0.path == property.path && $0.start.line == line }) else { continue }
+                        if let fix = finding.fix {
+                            add(fix, owner: property.type, inlineState: true)
+                        } else {
+                            reasons[property.type, default: []].append("the object the view owns at \(property.place) cannot become a lazily owned `@State` (made once, on appear): \(refusal(in: finding))")
+                            dropped = true
+                        }
                     }
-                    let line = SourceFile(path: property.path, bytes: merged[property.path] ?? original).location(ofOffset: offset).line
-                    guard let finding = lint.first(where: { $0.path == property.path && $0.start.line == line }) else { continue }
-                    if let fix = finding.fix {
-                        lazyFixes.append(fix)
-                        lazyOwners.append(property.type)
+                }
+                let isLastRound = round == maximumOwnedStateRounds - 1
+                for finding in lint where finding.ruleID == observableInlineInitID {
+                    guard let owner = Self.migratedClass(madeAt: finding, in: merged, among: activeNames) else { continue }
+                    let property = ObservableInlineInitRule.propertyName(inMessage: finding.message)
+                    let place = "`\(property)` in \(request.displayPath(finding.path))"
+                    if let fix = finding.fix, !isLastRound {
+                        add(fix, owner: owner, inlineState: false)
                     } else {
-                        let reason = finding.message.range(of: "No automatic fix: ").map { String(finding.message[$0.upperBound...]).trimmingSuffix(".") }
-                        reasons[property.type, default: []].append("the object the view owns at \(property.place) cannot become a lazily owned `@State` (made once, on appear): \(reason ?? "no rewrite")")
+                        reasons[owner, default: []].append("\(place), a property without a wrapper given a new `\(owner)`, cannot become state the view owns: \(finding.fix == nil ? refusal(in: finding) : "its rewrite overlaps another")")
                         dropped = true
                     }
                 }
-                if dropped { continue }
-                let second = FixApplier.apply(lazyFixes, to: merged)
-                for (index, result) in second.outcomes.enumerated() {
-                    guard case .rejected(let rejection)? = result else { continue }
-                    reasons[lazyOwners[index], default: []].append("its lazily owned `@State` rewrite cannot be applied (\(rejection))")
+                if dropped || roundFixes.isEmpty { break }
+                let applied = FixApplier.apply(roundFixes, to: merged)
+                for (index, result) in applied.outcomes.enumerated() {
+                    // A fix of a property without a wrapper that overlaps another is found again next round.
+                    guard case .rejected(let rejection)? = result, isInlineState[index] else { continue }
+                    reasons[roundOwners[index], default: []].append("its lazily owned `@State` rewrite cannot be applied (\(rejection))")
                     dropped = true
                 }
-                if dropped { continue }
-                for (index, fix) in lazyFixes.enumerated() {
-                    for edit in fix?.edits ?? [] { classFiles[lazyOwners[index], default: []].insert(edit.path) }
+                if dropped { break }
+                for (index, fix) in roundFixes.enumerated() where applied.outcomes[index].map({ if case .rejected = $0 { return false } else { return true } }) ?? true {
+                    for edit in fix.edits { classFiles[roundOwners[index], default: []].insert(edit.path) }
                 }
-                files.merge(second.changedFiles) { $1 }
+                merged.merge(applied.changedFiles) { $1 }
+                files.merge(applied.changedFiles) { $1 }
             }
+            if dropped { continue }
             outcome.changed = files
             outcome.original = bytes.filter { files[$0.key] != nil }
             migratedFiles = classFiles
@@ -298,12 +328,33 @@ package enum Migration {
     }
 
     /// `state_inline_class_init`'s findings in `files`, with their lazily owned fixes.
-    private static func lintInlineState(_ files: [String: [UInt8]], knownClasses: [String]) -> [Finding] {
+    /// Rounds of owned-state fixes: each may apply what overlapped another in the one before.
+    private static let maximumOwnedStateRounds = 4
+    private static let observableInlineInitID = ObservableInlineInitRule.description.id
+
+    /// The findings of `observable_inline_init` (and `state_inline_class_init` when
+    /// `inlineState`) in the project as migration leaves it, with their fixes for its toolchain.
+    private static func lintOwnedState(_ files: [String: [UInt8]], knownClasses: [String], modern: Bool, inlineState: Bool) -> [Finding] {
         var options = LintEngine.Options()
         options.knownClasses = knownClasses
-        let engine = LintEngine(rules: [LintEngine.ConfiguredRule(rule: StateInlineClassInitRule(configuration: nil), severity: .warning)],
-                                directiveSeverity: nil, options: options)
-        return engine.lint(files.keys.sorted().map { ($0, files[$0]!) }).findings
+        options.stateMakesInitialValueOnce = modern
+        var rules = [LintEngine.ConfiguredRule(rule: ObservableInlineInitRule(configuration: nil), severity: .warning)]
+        if inlineState { rules.append(LintEngine.ConfiguredRule(rule: StateInlineClassInitRule(configuration: nil), severity: .warning)) }
+        return LintEngine(rules: rules, directiveSeverity: nil, options: options).lint(files.keys.sorted().map { ($0, files[$0]!) }).findings
+    }
+
+    /// The migrated class a finding's creation makes: the one named on its line (`Model(…)`,
+    /// or the type written before `.init()`). None for a class that was `@Observable` before.
+    private static func migratedClass(madeAt finding: Finding, in files: [String: [UInt8]], among names: Set<String>) -> String? {
+        guard let bytes = files[finding.path] else { return nil }
+        let line = String(decoding: bytes[SourceFile(path: finding.path, bytes: bytes).lineRange(finding.start.line)], as: UTF8.self)
+        let words = Set(line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
+        return names.filter(words.contains).sorted().first
+    }
+
+    /// What a finding says about why it has no fix.
+    private static func refusal(in finding: Finding) -> String {
+        finding.message.range(of: "No automatic fix: ").map { String(finding.message[$0.upperBound...]).trimmingSuffix(".") } ?? "no rewrite"
     }
 }
 
