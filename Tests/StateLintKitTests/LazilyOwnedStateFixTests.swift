@@ -232,10 +232,11 @@ import Testing
             }
         }
         """),
+        // `self.model.name` loses its `self.` (LazyStateSelf); a comparison with nil would change.
         Refusal("self in body", "`body` uses `self.model`, which would be the optional", """
         struct V: View {
             @State private var model = Model()
-            var body: some View { Text(self.model.name) }
+            var body: some View { Text(self.model == nil ? "" : "x") }
         }
         """),
         Refusal("whole binding", "`body` uses `$model` as a whole binding", """

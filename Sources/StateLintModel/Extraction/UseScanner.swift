@@ -131,7 +131,7 @@ package struct UseScanner {
         } else {
             form = .value
         }
-        return PropertyMention(form: form, isSpelledWithSelf: reference.start != k, member: member?.name,
+        return PropertyMention(form: form, selfOffset: reference.start != k ? code[reference.start].start : nil, member: member?.name,
                                memberKind: member?.kind, isInPrivateMember: member?.isPrivate ?? false, file: file, offset: code[k].start)
     }
 

@@ -84,8 +84,9 @@ public struct PropertyMention: Sendable, Hashable {
     }
 
     public let form: Form
-    /// Written `self.model`.
-    public let isSpelledWithSelf: Bool
+    /// Written `self.model`: the offset of its `self`.
+    public let selfOffset: Int?
+    public var isSpelledWithSelf: Bool { selfOffset != nil }
     /// The member it is written in (`body`, a method, a computed property, an `init`), nil
     /// outside any member; `memberKind` is its kind.
     public let member: String?

@@ -68,6 +68,9 @@ package enum LazilyOwnedStateFix {
         let usesProjection: Bool
         /// Where a `?` makes a statement outside `body` an optional chain (`model?.save()`).
         let chains: [SourceSpan]
+        /// The `self.` of `self.model` in `body` and wrapped members, which go: there the name
+        /// means the unwrapped object of the `if let`.
+        let selfPrefixes: [SourceSpan]
         /// Members that make a view from it (an `if let` of their own), and methods that start
         /// with `guard let` for it; those of the first that use `$model.title`.
         let wrappedMembers: [MemberBodyFacts]
@@ -247,6 +250,7 @@ package enum LazilyOwnedStateFix {
         var isUsedInBody = false
         var usesProjection = false
         var chains: [SourceSpan] = []
+        var selfPrefixes: [SourceSpan] = []
         var moved: [SourceSpan] = []
         if case .initializers(_, let assignments, _, _) = made { moved = assignments.map(\.span) }
         // Outside `body`, the mentions of each computed property or method decide together how it
@@ -275,6 +279,7 @@ package enum LazilyOwnedStateFix {
             case .failure(let refusal): return .failure(refusal)
             case .success(let projected): usesProjection = usesProjection || projected
             }
+            if let start = mention.selfOffset { selfPrefixes.append(SourceSpan(file: mention.file, range: start..<mention.offset)) }
         }
         var wrappedMembers: [MemberBodyFacts] = []
         var guardedMembers: [MemberBodyFacts] = []
@@ -309,6 +314,7 @@ package enum LazilyOwnedStateFix {
                     case .failure(let refusal): return .failure(refusal)
                     case .success(let projected): if projected { projectedMembers.insert(member); usesProjection = true }
                     }
+                    if let start = mention.selfOffset { selfPrefixes.append(SourceSpan(file: mention.file, range: start..<mention.offset)) }
                 }
                 wrappedMembers.append(shape)
             } else if shape.kind == .function, shape.returnsVoid {
@@ -329,14 +335,17 @@ package enum LazilyOwnedStateFix {
         }
         return .success(Accepted(property: property, made: made, isDeclaredOptional: isDeclaredOptional,
                                  typeText: typeText, creation: creation, isUsedInBody: isUsedInBody,
-                                 usesProjection: usesProjection, chains: chains, wrappedMembers: wrappedMembers,
+                                 usesProjection: usesProjection, chains: chains, selfPrefixes: selfPrefixes, wrappedMembers: wrappedMembers,
                                  guardedMembers: guardedMembers, projectedMembers: projectedMembers))
     }
 
     /// Whether a mention compiles the same with the unwrapped object of an `if let` in `member`
     /// (`body`, or a member that makes a view), and whether it is a `$model.title` binding.
     private static func unwrappedUse(_ mention: PropertyMention, of name: String, in member: String) -> Result<Bool, Refusal> {
-        if mention.isSpelledWithSelf { return .failure(Refusal("\(member) uses `self.\(name)`, which would be the optional")) }
+        // `self.model.title` becomes `model.title` (the `self.` goes); other forms would change.
+        if mention.isSpelledWithSelf, mention.form != .value, mention.form != .memberStatement {
+            return .failure(Refusal("\(member) uses `self.\(name)`, which would be the optional"))
+        }
         switch mention.form {
         case .value, .nilComparison, .memberStatement: return .success(false)
         case .projectedMember: return .success(true)
@@ -618,6 +627,7 @@ package enum LazilyOwnedStateFix {
         // Statements outside `body` that use the object: optional chains.
         for item in accepted {
             edits += item.chains.map { context.edit($0, "?") }
+            edits += item.selfPrefixes.map { context.edit($0, "") }
         }
 
         edits += memberEdits(accepted, context)

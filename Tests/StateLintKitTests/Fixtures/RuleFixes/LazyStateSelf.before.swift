@@ -1,0 +1,25 @@
+import SwiftUI
+
+@Observable final class Counter {
+    var count = 0
+    func label() -> String { "\(count)" }
+    func bump() { count += 1 }
+}
+
+/// Written with `self.`: inside the `if let`, `counter` is the unwrapped object, so the `self.`
+/// goes (in `body`, its actions and the members that make a view).
+struct CounterView: View {
+    @State private var counter = Counter()
+
+    var body: some View {
+        VStack {
+            Text(self.counter.label())
+            Button("More") { self.counter.bump() }
+            footer
+        }
+    }
+
+    var footer: some View {
+        Text("Total: \(self.counter.count)")
+    }
+}
