@@ -65,6 +65,35 @@ import Testing
                 == source.replacingOccurrences(of: "lazy = Model() }", with: "if lazy == nil { lazy = Model() } }"))
     }
 
+    /// `if flag { // why\n Task { @MainActor in … } }` (Spawn's search bar): the comment stays and
+    /// `@MainActor in` does not become the `if`'s (that was a syntax error and a lost comment).
+    @Test func taskInAnIfWithACommentAndMainActorSignature() throws {
+        let source = """
+        import SwiftUI
+        struct SearchBar: View {
+            let autofocus: Bool
+            @State private var focused = false
+            var body: some View {
+                Text("")
+                    .onAppear {
+                        if autofocus {
+                            // Wait for the view to settle
+                            Task { @MainActor in
+                                try? await Task.sleep(for: .seconds(0.1))
+                                focused = true
+                            }
+                        }
+                    }
+            }
+        }
+        """
+        let fixed = Self.fixed(source, rule: AppearUnstructuredTaskRule.self)
+        #expect(fixed.contains("// Wait for the view to settle"), "\(fixed)")
+        #expect(!fixed.contains("if autofocus { @MainActor in"), "\(fixed)")
+        #expect(fixed.contains(".task {") && !fixed.contains("Task { @MainActor"), "\(fixed)")
+        #expect(try TypeCheck.typeCheck(files: ["View.swift": fixed]).isEmpty, "\(fixed)")
+    }
+
     /// A fix finds its place from the brackets: where they do not pair up (code being typed),
     /// the finding stays and its fix is not offered. The fuzzer found teardowns inserted again
     /// on every round in such files, where the rule could not see them.

@@ -152,6 +152,8 @@ package struct HandlerShapes {
             var condition: String?
             var task: (start: Int, open: Int, end: Int, priority: String?)?
             var detached: String?
+            // The `{ … }` the task's code moves in: as written, or (an `if`'s block) without `@MainActor in`.
+            var closureText: String?
             if let plain = taskStatement(at: statement.lowerBound), plain.end == statement.upperBound {
                 task = plain
             } else if let found = detachedTaskStatement(at: statement.lowerBound), found.end == statement.upperBound {
@@ -160,7 +162,17 @@ package struct HandlerShapes {
             } else if code.keyword(statement.lowerBound) == .if, index == statements.count - 1,
                       let open = blockOpen(after: statement.lowerBound, before: statement.upperBound),
                       let close = code.partner(of: open), close + 1 == statement.upperBound,
-                      let inner = taskStatement(at: open + 1), inner.end == close {
+                      let inner = taskStatement(at: open + 1), inner.end == close,
+                      let innerClose = code.partner(of: inner.open),
+                      // A comment in the block around the task would go with its braces.
+                      !bytes[code[open].end..<code[inner.start].start].contains(UInt8(ascii: "/")),
+                      !bytes[code[innerClose].end..<code[close].start].contains(UInt8(ascii: "/")) {
+                // The task's closure becomes the `if`'s block: no signature but `@MainActor in`
+                // (what a view's code runs on anyway), which goes.
+                if let end = signatureEnd(of: inner.open...innerClose) {
+                    guard end == inner.open + 2, code.kind(inner.open + 1) == .attribute, code.text(inner.open + 1, is: "@MainActor") else { continue }
+                    closureText = "{" + code.file.text(code[end].end..<code[innerClose].end)
+                }
                 task = inner
                 condition = code.file.text(code[statement.lowerBound].start..<code[open - 1].end)
             }
@@ -186,7 +198,7 @@ package struct HandlerShapes {
             let indentation = lineStart > 0 && bytes[lineStart - 1] != 0x0A && bytes[lineStart - 1] != 0x0D
                 ? "" : String(decoding: bytes[lineStart..<code[statement.lowerBound].start], as: UTF8.self)
             moves.append(TaskMove(removed: removed, taskOffset: code[task.start].start,
-                                  closure: code.file.text(code[task.open].start..<code[taskClose].end),
+                                  closure: closureText ?? code.file.text(code[task.open].start..<code[taskClose].end),
                                   indentation: indentation, condition: condition, priority: task.priority,
                                   detachedStart: detached, isWholeAction: statements.count == 1))
         }
