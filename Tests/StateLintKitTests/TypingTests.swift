@@ -67,6 +67,18 @@ struct TypingNameTests {
         #expect(TypingHarness.type([Self.vault, "func f(x: Any) { «(x as! Vault).coins» }"]) == "[Coin]")
     }
 
+    /// winston's `if let comment = $0 as? Entity<A, B>, let wd = comment.extra`: a condition's
+    /// binding is seen by the conditions after it, and a cast's generic arguments hold a comma.
+    @Test("a condition's binding in the next condition, through a generic cast")
+    func laterCondition() {
+        let entity = "final class Entity<T, B>: ObservableObject { var data: T? = nil; var extra: B? = nil }"
+        #expect(TypingHarness.type([Self.vault, entity, "func f(x: Any) { if let e = x as? Entity<Coin, Vault>, let w = e.extra { «w» } }"]) == "Vault")
+        #expect(TypingHarness.type([Self.vault, entity, "func f(x: Any) { if let e = x as? Entity<Coin, Vault>, «e».data != nil {} }"]) == "Entity<Coin, Vault>")
+        #expect(TypingHarness.type([Self.vault, "func f(v: Vault?) {\n guard let v, let c = «v».primary else { return }\n print(c)\n}"]) == "Vault")
+        // Not in the condition before it.
+        #expect(TypingHarness.type([Self.vault, "func f(v: Coin) { if «v».balance > 0, let v = Optional(Vault(name: \"\")) { print(v) } }"]) == "Coin")
+    }
+
     @Test("a local shadows a member, only where it is visible")
     func shadowing() {
         let view = "struct V { let vault = Vault.shared\n func f(other: Coin?) {\n if let vault = other { print(vault) }\n «vault»\n } }"

@@ -103,13 +103,22 @@ package enum LocalBinding: Equatable {
     }
 
     /// Whether the binding whose `let`/`var` is at `keyword` is visible at `k`: a binding in an
-    /// `if`/`while` condition only in the block after the condition, a `guard` binding only
-    /// after the guard's `else { … }`, others from their statement on.
+    /// `if`/`while` condition in the conditions after it (`if let a = x, let b = a.y`) and in the
+    /// block after them, a `guard` binding only after the guard's `else { … }`, others from their
+    /// statement on.
     private static func isVisible(bindingAt keyword: Int, at k: Int, in code: CodeTokens) -> Bool {
         let previous = code.keyword(keyword - 1)
         let inCondition = previous == .if || previous == .while || code.kind(keyword - 1) == .comma
         var j = keyword + 1
         while j < code.count && j < keyword + 4096 {
+            // A later condition of the same `if`/`while`/`guard` sees it.
+            if inCondition || previous == .guard, code.kind(j) == .comma, k > j {
+                var end = j + 1
+                while end < code.count, end < keyword + 4096, code.kind(end) != .leftBrace, code.keyword(end) != .else {
+                    if let close = code.partner(of: end), close > end { end = close + 1 } else { end += 1 }
+                }
+                if k < end { return true }
+            }
             if code.keyword(j) == .else {
                 guard code.kind(j + 1) == .leftBrace, let close = code.partner(of: j + 1) else { return true }
                 return k > close

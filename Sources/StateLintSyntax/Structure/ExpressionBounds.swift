@@ -20,7 +20,7 @@ package enum ExpressionBounds {
             case .identifier:
                 // `NSCache<NSString, NSData>()`: the comma between generic arguments is not one
                 // between bindings (`var a = x, b = y`).
-                if let afterArguments = genericArgumentsEnd(after: k, in: code) {
+                if let afterArguments = genericArgumentsEnd(after: k, in: code) ?? castTypeArgumentsEnd(after: k, in: code) {
                     k = afterArguments
                     continue
                 }
@@ -37,6 +37,22 @@ package enum ExpressionBounds {
             k += 1
         }
         return code.count
+    }
+
+    /// After `as?`, `as!`, `as` or `is`, the type name at `k` is a type: the index after its
+    /// generic arguments (`x as? Entity<Post, Extra>, let y = …`), nil without any.
+    private static func castTypeArgumentsEnd(after k: Int, in code: CodeTokens) -> Int? {
+        var previous = k - 1
+        if previous > 0, code.kind(previous) == .operator, code[previous].length == 1,
+           code.file.bytes[code[previous].start] == UInt8(ascii: "?") || code.file.bytes[code[previous].start] == UInt8(ascii: "!") {
+            previous -= 1
+        }
+        guard previous >= 0, code.keyword(previous) == .as || code.keyword(previous) == .is else { return nil }
+        let next = k + 1
+        guard next < code.count, code.kind(next) == .operator, code[next].start == code[k].end,
+              code.file.bytes[code[next].start] == UInt8(ascii: "<") else { return nil }
+        let end = TypeNames.skipGenericArguments(from: next, in: code)
+        return end > next ? end : nil
     }
 
     /// The index after the generic arguments written right after the type name at `k`
