@@ -12,11 +12,6 @@ public struct ObservableInlineInitRule: Rule {
 
     public static let options: [RuleOptionSpec] = []
 
-    /// The property a finding's message is about (its first code span), for `migrate`'s report.
-    package static func propertyName(inMessage message: String) -> String {
-        message.split(separator: "`", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? "a property"
-    }
-
     public init(configuration: RuleConfiguration?) {}
 
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {

@@ -714,6 +714,30 @@ enum MigrationFixtures {
         }
     }
 
+    /// `@State private var sizer = Sizer()` of an `ObservableObject` (winston): once the class is
+    /// `@Observable`, `@State` makes one on every view init on Xcode 26 and earlier, so migrate
+    /// owns it lazily there; on Xcode 27 it stays as written.
+    @Test func stateThatAlreadyHeldTheObjectBecomesLazilyOwnedOnXcode26() throws {
+        let files = [
+            "Sizer.swift": "import Combine\n\nfinal class Sizer: ObservableObject {\n    @Published var width = 0.0\n}\n",
+            "Views/Row.swift": """
+            import SwiftUI
+
+            struct Row: View {
+                @State private var sizer = Sizer()
+                var body: some View { Text("\\(sizer.width)") }
+            }
+
+            """,
+        ]
+        let older = try MigrationHarness.checkedMigration(files, xcode: 26)
+        #expect(older.report.migrated.map(\.type) == ["Sizer"], "\(older.report)")
+        let row = try #require(older.files["Views/Row.swift"])
+        #expect(row.contains("@State private var sizer: Sizer?") && row.contains("if sizer == nil { sizer = Sizer() }"), "\(row)")
+        let modern = try MigrationHarness.checkedMigration(files, xcode: 27)
+        #expect(modern.files["Views/Row.swift"]?.contains("@State private var sizer = Sizer()\n") == true)
+    }
+
     /// Where that rewrite is refused, the class is kept and the report says why, rather than
     /// leaving a property that makes a new object on every init.
     @Test func aPropertyWithoutAWrapperThatCannotBecomeOwnedKeepsTheClass() throws {

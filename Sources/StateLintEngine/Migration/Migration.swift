@@ -184,16 +184,17 @@ package enum Migration {
             var classFiles: [String: Set<String>] = [:]
             for (path, names) in owners where files[path] != nil { for name in names { classFiles[name, default: []].insert(path) } }
             // Owned state: what the view makes becomes state it owns, by the rules' own fixes.
-            // The lazily owned `@State` of `state_inline_class_init` where a wrapper became
-            // `@State` (Xcode 26 and earlier), and `observable_inline_init`'s fix where a property
-            // without a wrapper is given a new object of a migrated class (one set in `init` by an
-            // `@ObservedObject`, or never wrapped): migrate leaves no such finding behind. Fixes
-            // that overlap in a view apply one per round.
+            // The lazily owned `@State` of `state_inline_class_init` (Xcode 26 and earlier) where
+            // a wrapper became `@State`, or where `@State` already held a new object of a
+            // migrated class; and `observable_inline_init`'s fix where a property without a
+            // wrapper is given one (set in `init` by an `@ObservedObject`, or never wrapped):
+            // migrate leaves no such finding behind. Fixes that overlap in a view apply one per
+            // round.
             var merged = bytes.merging(files) { $1 }
             let activeNames = Set(active.map(\.name))
             let isModern = (request.xcodeMajor ?? 0) >= 27
             for round in 0..<maximumOwnedStateRounds where !files.isEmpty {
-                let lint = lintOwnedState(merged, knownClasses: request.knownClasses, modern: isModern, inlineState: round == 0 && !lazilyOwned.isEmpty)
+                let lint = lintOwnedState(merged, knownClasses: request.knownClasses, modern: isModern, inlineState: !isModern || round == 0 && !lazilyOwned.isEmpty)
                 var roundFixes: [Fix] = []
                 var roundOwners: [String] = []
                 var isInlineState: [Bool] = []
@@ -223,16 +224,21 @@ package enum Migration {
                     }
                 }
                 let isLastRound = round == maximumOwnedStateRounds - 1
-                for finding in lint where finding.ruleID == observableInlineInitID {
+                // (On Xcode 27 `@State`'s initial value is made once: only the places above.)
+                for finding in lint where finding.ruleID == observableInlineInitID || !isModern && finding.ruleID == LintEngine.inlineClassInitID {
                     guard let owner = Self.migratedClass(madeAt: finding, in: merged, among: activeNames) else { continue }
-                    let property = ObservableInlineInitRule.propertyName(inMessage: finding.message)
-                    let place = "`\(property)` in \(request.displayPath(finding.path))"
                     if let fix = finding.fix, !isLastRound {
                         add(fix, owner: owner, inlineState: false)
-                    } else {
-                        reasons[owner, default: []].append("\(place), a property without a wrapper given a new `\(owner)`, cannot become state the view owns: \(finding.fix == nil ? refusal(in: finding) : "its rewrite overlaps another")")
-                        dropped = true
+                        continue
                     }
+                    let property = Self.propertyName(inMessage: finding.message)
+                    let place = finding.ruleID == observableInlineInitID
+                        ? "`\(property)` in \(request.displayPath(finding.path)), a property without a wrapper given a new `\(owner)`,"
+                        : "`@State` `\(property)` in \(request.displayPath(finding.path)), given a new `\(owner)` on every view init,"
+                    if !(reasons[owner] ?? []).contains(where: { $0.hasPrefix(place) }) {
+                        reasons[owner, default: []].append("\(place) cannot become state the view owns: \(finding.fix == nil ? refusal(in: finding) : "its rewrite overlaps another")")
+                    }
+                    dropped = true
                 }
                 if dropped || roundFixes.isEmpty { break }
                 let applied = FixApplier.apply(roundFixes, to: merged)
@@ -350,6 +356,13 @@ package enum Migration {
         let line = String(decoding: bytes[SourceFile(path: finding.path, bytes: bytes).lineRange(finding.start.line)], as: UTF8.self)
         let words = Set(line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
         return names.filter(words.contains).sorted().first
+    }
+
+    /// The property an owned-state finding is about: the first code span of its message that is
+    /// not a wrapper (`@State`).
+    private static func propertyName(inMessage message: String) -> String {
+        let spans = message.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        return spans.first { !$0.hasPrefix("@") }.map(String.init) ?? "a property"
     }
 
     /// What a finding says about why it has no fix.
