@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end test of the language server in a real editor, set up the way README.md tells users
-# to: Neovim's built-in LSP client (Neovim 0.7 or later, headless) with the README's snippet for
+# End-to-end test of the language server in a real editor, set up the way docs/editors.md tells users
+# to: Neovim's built-in LSP client (Neovim 0.7 or later, headless) with the snippet of docs/editors.md for
 # the installed Neovim as its init file. The snippets are the ```lua blocks after the lines
 # `<!-- nvim-snippet: X.Y -->`; the one used is the highest X.Y not above `nvim --version`.
 # The snippet runs `statelint lsp` from PATH, where a small wrapper stands for the binary under
@@ -22,18 +22,18 @@ command -v nvim >/dev/null 2>&1 || { echo "test-lsp-neovim: nvim is not installe
 read -r major minor < <(nvim --version | head -n 1 | sed -n 's/^NVIM v\([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1 \2/p') || true
 [ -n "${minor:-}" ] || { echo "test-lsp-neovim: cannot read the version in: $(nvim --version | head -n 1)"; exit 2; }
 
-# The README's snippet for it: the highest snippet version not above the installed one.
+# The snippet of docs/editors.md for it: the highest snippet version not above the installed one.
 chosen=""
-for version in $(sed -n 's/^<!-- nvim-snippet: \([0-9][0-9]*\.[0-9][0-9]*\) -->$/\1/p' "$root/README.md"); do
+for version in $(sed -n 's/^<!-- nvim-snippet: \([0-9][0-9]*\.[0-9][0-9]*\) -->$/\1/p' "$root/docs/editors.md"); do
     v_major=${version%%.*} v_minor=${version#*.}
     (( v_major < major || (v_major == major && v_minor <= minor) )) || continue
     if [ -z "$chosen" ] || (( v_major > ${chosen%%.*} || (v_major == ${chosen%%.*} && v_minor > ${chosen#*.}) )); then
         chosen=$version
     fi
 done
-[ -n "$chosen" ] || { echo "test-lsp-neovim: README.md has no Neovim snippet for Neovim $major.$minor (<!-- nvim-snippet: X.Y --> lines)"; exit 1; }
-markers=$(grep -c -x -F "<!-- nvim-snippet: $chosen -->" "$root/README.md")
-[ "$markers" -eq 1 ] || { echo "test-lsp-neovim: README.md has $markers snippets marked $chosen, expected one"; exit 1; }
+[ -n "$chosen" ] || { echo "test-lsp-neovim: docs/editors.md has no Neovim snippet for Neovim $major.$minor (<!-- nvim-snippet: X.Y --> lines)"; exit 1; }
+markers=$(grep -c -x -F "<!-- nvim-snippet: $chosen -->" "$root/docs/editors.md")
+[ "$markers" -eq 1 ] || { echo "test-lsp-neovim: docs/editors.md has $markers snippets marked $chosen, expected one"; exit 1; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -48,8 +48,8 @@ if ! awk -v marker="<!-- nvim-snippet: $chosen -->" '
         state == 2 && /^```[[:space:]]*$/ { state = 3; exit }
         state == 2 { print }
         END { exit state == 3 ? 0 : 1 }
-    ' "$root/README.md" > "$work/init.lua" || ! grep -q . "$work/init.lua"; then
-    echo "test-lsp-neovim: no \`\`\`lua block (or an empty one) right after <!-- nvim-snippet: $chosen --> in README.md"
+    ' "$root/docs/editors.md" > "$work/init.lua" || ! grep -q . "$work/init.lua"; then
+    echo "test-lsp-neovim: no \`\`\`lua block (or an empty one) right after <!-- nvim-snippet: $chosen --> in docs/editors.md"
     exit 1
 fi
 
@@ -65,6 +65,6 @@ mkdir "$work/bin"
 } > "$work/bin/statelint"
 chmod +x "$work/bin/statelint"
 
-echo "test-lsp-neovim: $(nvim --version | head -n 1), README.md's snippet for Neovim $chosen, workspace $work/demo"
+echo "test-lsp-neovim: $(nvim --version | head -n 1), docs/editors.md's snippet for Neovim $chosen, workspace $work/demo"
 PATH="$work/bin:$PATH" SERVER_LOG="$work/server.log" WORKSPACE="$work/demo" HOME="$work" \
     timeout 180 nvim --headless --clean -u "$work/init.lua" -c "luafile $root/Scripts/editors/neovim-lsp-e2e.lua"
