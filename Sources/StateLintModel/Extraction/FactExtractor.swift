@@ -63,14 +63,17 @@ package struct FactExtractor {
             }
         }
         var bodies: [(part: Int, index: Int)] = []  // methods and initializers, read below
+        var plainProperties: [(part: Int, property: PropertyFacts)] = []  // kept below for likely views
         var viewBodies: [(part: Int, index: Int)] = []  // `var body: some View { … }`
         for (index, declaration) in declarations.enumerated() where !declaration.kind.isTypeLike {
             guard let parent = declaration.parent, partOf[parent] >= 0 else { continue }
             let part = Int(partOf[parent])
             switch declaration.kind {
             case .variable:
-                if let property = properties.property(index) ?? properties.property(index, plain: .creatingInDeclaration) {
+                if let property = properties.property(index) {
                     facts.types[part].properties.append(property)
+                } else if let property = properties.property(index, plain: .creatingInDeclaration).flatMap(Self.mayBeObject) {
+                    plainProperties.append((part, property))
                 }
                 if let name = properties.bodyProtocol(ofVariable: index) {
                     facts.types[part].bodyKind = .property(name)
@@ -88,6 +91,17 @@ package struct FactExtractor {
                 if declaration.body != nil { bodies.append((part, index)) }
             default:
                 break
+            }
+        }
+        // Properties without a wrapper, of the parts that may be views: most structs are models,
+        // and their properties would make every one a part to merge. A struct whose `View`
+        // conformance is only in another file's extension is not seen this way.
+        if !plainProperties.isEmpty {
+            let viewNames = Set(facts.types.lazy.filter { part in
+                part.mayBeView || part.inheritance.contains { !ProjectViews.isPlainProtocol($0) }
+            }.map(\.name))
+            for (part, property) in plainProperties where viewNames.contains(facts.types[part].name) {
+                facts.types[part].properties.append(property)
             }
         }
         // Per part, the offset of the code token after each handler's call, to link chains.
@@ -153,7 +167,7 @@ package struct FactExtractor {
                 let targets = Set(part.initializers.flatMap { $0.assignments.filter { !$0.isStorage && $0.value.creation != nil }.map(\.target) })
                 for child in children[index] where declarations[child].kind == .variable && targets.contains(structure.name(of: child)) {
                     if !part.properties.contains(where: { $0.name == structure.name(of: child) }),
-                       let property = properties.property(child, plain: .annotated) {
+                       let property = properties.property(child, plain: .annotated).flatMap(Self.mayBeObject) {
                         part.properties.append(property)
                     }
                 }
@@ -377,13 +391,23 @@ package struct FactExtractor {
     private static func mayHoldObject(_ property: PropertyFacts) -> Bool {
         switch property.wrapper {
         case .observedObject: return true
-        case .stateObject, .none: return property.writtenCreation != nil || property.writtenAnnotation != nil
+        case .stateObject: return property.writtenCreation != nil || property.writtenAnnotation != nil
+        case .none: return (property.writtenCreation != nil || property.writtenAnnotation != nil) && mayBeObject(property) != nil
         case .state:
             guard let type = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
             else { return false }
             return FrameworkCatalog.builtIn.kind(of: type) != .valueType
         default: return false
         }
+    }
+
+    /// The property, unless the catalog knows its created or declared type as a value type
+    /// (`let color = Color(…)`, `let id: UUID`): most properties without a wrapper are such,
+    /// and nothing asks of them.
+    private static func mayBeObject(_ property: PropertyFacts) -> PropertyFacts? {
+        guard let type = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
+        else { return property }
+        return FrameworkCatalog.builtIn.kind(of: type) == .valueType ? nil : property
     }
 
     /// The `@Previewable` state of a `#Preview { … }` body and the handlers written in it.

@@ -33,6 +33,15 @@ package struct PropertyReader {
     /// `@Previewable`), or, for `plain`, if it has none and is of that kind (not `static`).
     package func property(_ index: Int, plain: PlainProperty? = nil) -> PropertyFacts? {
         let declaration = structure.declarations[index]
+        // Most properties without a wrapper are of neither kind: ruled out before any attribute is read.
+        switch plain {
+        case .creatingInDeclaration?:
+            guard let value = declaration.initializer, !value.isEmpty, Self.mayCreate(at: value.lowerBound, in: structure.code) else { return nil }
+        case .annotated?:
+            guard declaration.initializer == nil, declaration.typeAnnotation?.isEmpty == false else { return nil }
+        case nil:
+            break
+        }
         let attributes = structure.attributes(of: index)
         guard !attributes.isEmpty || plain != nil else { return nil }
         var wrapperAttribute: Declaration.Attribute?
@@ -51,15 +60,9 @@ package struct PropertyReader {
             }
         }
         let code = structure.code
-        if let plain {
+        if plain != nil {
             guard wrapper == .none, !isPreviewable, !structure.modifiers(of: index).contains(where: { $0 == .static || $0 == .class })
             else { return nil }
-            switch plain {
-            case .creatingInDeclaration:
-                guard let value = declaration.initializer, !value.isEmpty, Self.mayCreate(at: value.lowerBound, in: code) else { return nil }
-            case .annotated:
-                guard declaration.initializer == nil, declaration.typeAnnotation?.isEmpty == false else { return nil }
-            }
         } else if wrapper == .none && !isPreviewable {
             return nil
         }
