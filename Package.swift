@@ -37,7 +37,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "statelint",
-            dependencies: ["StateLintCLI", "StateLintLSP"],
+            dependencies: ["StateLintSyntax", "StateLintCLI", "StateLintLSP"],
             path: "Sources/statelint"
         ),
         .testTarget(

@@ -247,12 +247,7 @@ struct LintCommand {
 
     /// User and system CPU seconds of the process so far.
     static func processCPUSeconds() -> Double {
-        var usage = rusage()
-        #if canImport(Darwin)
-        getrusage(RUSAGE_SELF, &usage)
-        #else
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        #endif
+        let usage = processResourceUsage()
         return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }

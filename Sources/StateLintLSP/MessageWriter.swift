@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StateLintSyntax
 import StateLintIndex
 import StateLintModel
@@ -56,8 +51,4 @@ final class MessageWriter: @unchecked Sendable {
             written += count
         }
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

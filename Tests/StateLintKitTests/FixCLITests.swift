@@ -54,7 +54,8 @@ struct FixCLITests {
     static func modificationTime(_ path: String) -> (Int, Int, UInt) {
         var info = stat()
         stat(path, &info)
-        return (info.st_mtim.tv_sec, info.st_mtim.tv_nsec, UInt(info.st_ino))
+        let modified = info.modificationTime
+        return (modified.tv_sec, modified.tv_nsec, UInt(info.st_ino))
     }
 
     @Test func fixWritesTheFixesReportsWhatRemainsAndLeavesOtherFilesAlone() throws {

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StateLintSyntax
 import StateLintIndex
 import StateLintModel
@@ -35,7 +30,7 @@ package struct DirectoryEntries {
         descriptor = fd
     }
 
-    package func closeFolder() { _ = closeDescriptor(descriptor) }
+    package func closeFolder() { _ = systemClose(descriptor) }
 
     /// Every entry except `.` and `..`, read through `buffer` (reused from folder to folder).
     /// Nil with `errno` set when the folder cannot be read. The folder stays open.
@@ -80,17 +75,12 @@ package struct DirectoryEntries {
 }
 
 /// Reads folder entries from a descriptor: with `getdents64` into one reused buffer where the
-/// C library has it (glibc 2.30+; Swift does not see its declaration, which needs
-/// `_GNU_SOURCE`, so it is looked up by name), else through `fdopendir`/`readdir`.
+/// C library has it (glibc 2.30+: `getdents64Function`), else through `fdopendir`/`readdir`.
 package struct DirectoryBuffer {
-    package typealias GetEntries = @convention(c) (Int32, UnsafeMutableRawPointer, Int) -> Int
-
-    #if os(Linux)
-    private static let getdents64: GetEntries? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "getdents64")
-        .map { unsafeBitCast($0, to: GetEntries.self) }
-    #else
-    private static let getdents64: GetEntries? = nil
-    #endif
+    private static let getdents64 = getdents64Function
+    /// The bytes of `dirent.d_name`: 256 in glibc, 1024 in Darwin (where a name may have up to
+    /// 1023); the name ends with a NUL within them.
+    private static let nameCapacity = MemoryLayout.size(ofValue: dirent().d_name)
 
     private let bytes: UnsafeMutableRawPointer
     package static let size = 32 << 10
@@ -135,7 +125,7 @@ package struct DirectoryBuffer {
         guard copy >= 0 else { return false }
         guard let stream = fdopendir(copy) else {
             let failure = errno
-            _ = closeDescriptor(copy)
+            _ = systemClose(copy)
             errno = failure
             return false
         }
@@ -144,18 +134,9 @@ package struct DirectoryBuffer {
         while let entry = readdir(stream) {
             let type = entry.pointee.d_type
             withUnsafePointer(to: &entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { body($0, strlen($0), type) }
+                $0.withMemoryRebound(to: UInt8.self, capacity: Self.nameCapacity) { body($0, strlen($0), type) }
             }
         }
         return errno == 0
     }
-}
-
-@inline(__always)
-private func closeDescriptor(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-    return Glibc.close(fd)
-    #else
-    return Darwin.close(fd)
-    #endif
 }

@@ -17,13 +17,9 @@ public struct FileStamp: Sendable, Hashable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         size = Int64(info.st_size)
-        #if canImport(Darwin)
-        seconds = Int(info.st_mtimespec.tv_sec)
-        nanoseconds = Int(info.st_mtimespec.tv_nsec)
-        #else
-        seconds = Int(info.st_mtim.tv_sec)
-        nanoseconds = Int(info.st_mtim.tv_nsec)
-        #endif
+        let modified = info.modificationTime
+        seconds = Int(modified.tv_sec)
+        nanoseconds = Int(modified.tv_nsec)
         inode = UInt64(info.st_ino)
     }
 }

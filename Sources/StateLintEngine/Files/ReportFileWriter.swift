@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StateLintSyntax
 import StateLintIndex
 import StateLintRules
@@ -78,13 +73,4 @@ package enum ReportFileWriter {
     }
 
     package static func errnoText() -> String { String(cString: strerror(errno)) }
-}
-
-@inline(__always)
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(fd, buffer, count)
-    #else
-    return Darwin.write(fd, buffer, count)
-    #endif
 }

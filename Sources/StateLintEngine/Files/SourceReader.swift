@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StateLintSyntax
 import StateLintIndex
 import StateLintModel
@@ -57,7 +52,7 @@ public enum SourceReader {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             while count < size {
-                let got = Glibc_read(fd, buffer.baseAddress! + count, size - count)
+                let got = systemRead(fd, buffer.baseAddress! + count, size - count)
                 if got < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -95,13 +90,4 @@ public enum SourceReader {
     private static func errnoDescription() -> String {
         String(cString: strerror(errno))
     }
-}
-
-@inline(__always)
-private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(fd, buffer, count)
-    #else
-    return Darwin.read(fd, buffer, count)
-    #endif
 }

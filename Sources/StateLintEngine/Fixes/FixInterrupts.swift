@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StateLintSyntax
 
 /// Ctrl-C (SIGINT), SIGTERM or a closed terminal (SIGHUP) while `--fix` writes: the temporary
 /// files it has beside the files it fixes are removed, then the process ends by the same
@@ -42,7 +38,7 @@ package enum FixInterrupts {
             var previous = sigaction()
             guard sigaction(signal, nil, &previous) == 0, !isIgnored(previous) else { continue }
             var action = sigaction()
-            setHandler(&action)
+            action.signalHandler = handler
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)
@@ -63,7 +59,7 @@ package enum FixInterrupts {
 
     private static func endBySignal(_ signal: Int32) -> Never {
         var action = sigaction()
-        setDefault(&action)
+        action.signalHandler = SIG_DFL
         sigemptyset(&action.sa_mask)
         sigaction(signal, &action, nil)
         var mask = sigset_t()
@@ -76,26 +72,6 @@ package enum FixInterrupts {
     }
 
     private static func isIgnored(_ action: sigaction) -> Bool {
-        #if canImport(Glibc)
-        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
-        #else
-        return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
-        #endif
-    }
-
-    private static func setHandler(_ action: inout sigaction) {
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = handler
-        #else
-        action.__sigaction_u.__sa_handler = handler
-        #endif
-    }
-
-    private static func setDefault(_ action: inout sigaction) {
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = SIG_DFL
-        #else
-        action.__sigaction_u.__sa_handler = SIG_DFL
-        #endif
+        unsafeBitCast(action.signalHandler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

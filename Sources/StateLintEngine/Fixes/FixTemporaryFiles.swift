@@ -1,9 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StateLintSyntax
 
 /// The temporary files `--fix` writes beside the files it fixes
 /// (`.Name.swift.statelint-fix-PID-N.tmp`), kept in one list so that an interrupted run removes
@@ -114,13 +110,4 @@ package final class FixTemporaryFiles: @unchecked Sendable {
     private static func isRunning(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0 || errno != ESRCH
     }
-}
-
-@inline(__always)
-private func systemRename(_ from: String, _ to: String) -> Int32 {
-    #if canImport(Glibc)
-    return Glibc.rename(from, to)
-    #else
-    return Darwin.rename(from, to)
-    #endif
 }

@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StateLintSyntax
 import StateLintIndex
 import StateLintModel
@@ -145,13 +140,4 @@ public enum FixedFileWriter {
         _ = fsync(fd)
         close(fd)
     }
-}
-
-@inline(__always)
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(fd, buffer, count)
-    #else
-    return Darwin.read(fd, buffer, count)
-    #endif
 }

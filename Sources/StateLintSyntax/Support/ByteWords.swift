@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Eight bytes at a time: loading a word and finding bytes in it (SWAR), for the scans that
 // skip runs of plain bytes (indentation, string text, line search, UTF-8 validation).
 
