@@ -39,7 +39,7 @@ import Testing
 
     @Test(arguments: try RuleFixTests.goldenNames())
     func goldenFixBeforeAndAfter(_ name: String) throws {
-        let before = try RuleFixTests.read("\(name).before.swift")
+        let before = try RuleFixTests.before(name)
         let after = try RuleFixTests.read("\(name).after.swift")
         try Self.expectTypeChecks(["View.swift": before.text], "\(name).before.swift")
         try Self.expectTypeChecks(["View.swift": after.text], "\(name).after.swift")
