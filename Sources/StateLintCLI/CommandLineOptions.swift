@@ -143,7 +143,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             case "--type": options.types.append(try value(for: flag, inline))
             case "--xcode-version":
                 let text = try value(for: flag, inline)
-                guard case .success = XcodeVersion.parse(text) else {
+                guard case .success = XcodeVersion.parseRelease(text) else {
                     throw UsageError(message: "--xcode-version expects a version like `26` or `26.4`, found `\(text)`", hint: nil)
                 }
                 options.xcodeVersion = text

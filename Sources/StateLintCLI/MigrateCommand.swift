@@ -47,7 +47,7 @@ struct MigrateCommand {
         }
         request.types = options.types
         request.jobs = jobs
-        if let text = options.xcodeVersion, case .success(let version) = XcodeVersion.parse(text) {
+        if let text = options.xcodeVersion, case .success(let version) = XcodeVersion.parseRelease(text) {
             request.xcodeMajor = version.major
         } else {
             request.xcodeMajor = configuration.xcodeVersion?.major

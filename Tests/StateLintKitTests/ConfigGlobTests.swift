@@ -69,13 +69,13 @@ import Testing
     }
 
     @Test func xcodeVersionParsing() throws {
-        #expect(try XcodeVersion.parse("16.4").get() == XcodeVersion(major: 16, minor: 4))
-        #expect(try XcodeVersion.parse("26.4.1").get() == XcodeVersion(major: 26, minor: 4, patch: 1))
-        #expect(XcodeVersion.parse("18") == .failure(.skippedMajor))
-        #expect(XcodeVersion.parse("0") == .failure(.outOfRange))
-        #expect(XcodeVersion.parse("26.") == .failure(.malformed))
-        #expect(XcodeVersion.parse("15.0 Beta 3") == .failure(.malformed))
-        #expect(XcodeVersion.parse("99999999999999999999") == .failure(.malformed))
+        #expect(try XcodeVersion.parseRelease("16.4").get() == XcodeVersion(major: 16, minor: 4))
+        #expect(try XcodeVersion.parseRelease("26.4.1").get() == XcodeVersion(major: 26, minor: 4, patch: 1))
+        #expect(XcodeVersion.parseRelease("18") == .failure(.skippedMajor))
+        #expect(XcodeVersion.parseRelease("0") == .failure(.outOfRange))
+        #expect(XcodeVersion.parseRelease("26.") == .failure(.malformed))
+        #expect(XcodeVersion.parseRelease("15.0 Beta 3") == .failure(.malformed))
+        #expect(XcodeVersion.parseRelease("99999999999999999999") == .failure(.malformed))
     }
 
     @Test func didYouMean() {

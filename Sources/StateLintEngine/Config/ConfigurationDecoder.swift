@@ -253,7 +253,7 @@ public struct ConfigurationDecoder {
                    at: node.location)
             return nil
         }
-        switch XcodeVersion.parse(scalar.text) {
+        switch XcodeVersion.parseRelease(scalar.text) {
         case .success(let version): return version
         case .failure(let problem):
             report("`xcode_version` found \(node.summaryForMessages): \(problem.explanation)", at: node.location)

@@ -94,7 +94,7 @@ public struct ConfigurationLoader: Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let leading = text.prefix { $0.isWhitespace }
         let location = SourceFile(path: displayPath, bytes: bytes).location(ofOffset: leading.utf8.count)
-        switch XcodeVersion.parse(trimmed) {
+        switch XcodeVersion.parseRelease(trimmed) {
         case .success(let version):
             configuration.xcodeVersion = version
             configuration.origins[ConfigurationKey.xcodeVersion.rawValue] = .xcodeVersionFile(path: displayPath)

@@ -30,46 +30,6 @@ public enum DeploymentPlatform: String, CaseIterable, Sendable, Hashable {
     }
 }
 
-/// An OS release such as 16, 16.4 or 10.15.7, compared numerically.
-public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var major: Int
-    public var minor: Int
-    public var patch: Int
-
-    public init(major: Int, minor: Int = 0, patch: Int = 0) {
-        self.major = major
-        self.minor = minor
-        self.patch = patch
-    }
-
-    /// `16`, `16.4` or `16.4.1` (digits only); nil otherwise.
-    public static func parse(_ text: String, separator: Character = ".") -> OSVersion? {
-        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
-        var numbers: [Int] = []
-        for part in parts {
-            guard !part.isEmpty, part.count <= 4, part.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-                  let number = Int(part) else { return nil }
-            numbers.append(number)
-        }
-        return OSVersion(major: numbers[0], minor: numbers.count > 1 ? numbers[1] : 0, patch: numbers.count > 2 ? numbers[2] : 0)
-    }
-
-    public static func < (a: OSVersion, b: OSVersion) -> Bool {
-        (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
-    }
-
-    /// `16.0`, `10.15`, `16.4.1`.
-    public var description: String {
-        patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)"
-    }
-
-    /// `17` for 17.0, else as `description`.
-    public var shortDescription: String {
-        minor == 0 && patch == 0 ? "\(major)" : description
-    }
-}
-
 /// The lowest deployment target of each platform a project names, with where each was read:
 /// `Package.swift`'s `platforms:` (from its tokens; the manifest is not run), the
 /// `*_DEPLOYMENT_TARGET` build settings of every build configuration of a `project.pbxproj`,
