@@ -149,6 +149,9 @@ struct LintCommand {
                                                                   suggestResolve: Self.lacksCheckouts(configuration)) {
             environment.stderr.write(note + "\n")
         }
+        if !options.quiet, let note = Self.skippedLinksNote(inputs.skippedLinks.map { displayPath($0) }) {
+            environment.stderr.write(note + "\n")
+        }
         let formatSeconds = Self.seconds(since: formatStarted)
         if options.timings {
             printTimings(result, discover: discoverySeconds, format: formatSeconds, wall: started,
@@ -250,5 +253,14 @@ struct LintCommand {
         let usage = processResourceUsage()
         return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// What a walk passed over: links in folders are not followed (a loop could trap it), so
+    /// code reached only through them is linted when the link is named on the command line.
+    static func skippedLinksNote(_ links: [String]) -> String? {
+        guard let first = links.first else { return nil }
+        let shown = links.prefix(3).map { "`\(TerminalText.visible($0))`" }.joined(separator: ", ") + (links.count > 3 ? ", …" : "")
+        return "statelint: note: skipped \(links.count) symbolic link\(links.count == 1 ? "" : "s") to Swift code (\(shown)): "
+            + "links inside folders are not followed; to lint what \(links.count == 1 ? "it points" : "they point") to, name \(links.count == 1 ? "it" : "them") on the command line (`statelint lint \(TerminalText.visible(first))`) or in `included` of .linter.yml."
     }
 }

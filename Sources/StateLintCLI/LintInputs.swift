@@ -15,6 +15,8 @@ struct LintInputs {
     /// Source that does not come from disk (standard input), keyed by absolute path.
     var sources: [String: [UInt8]] = [:]
     var errors: [FileReadError] = []
+    /// Symbolic links in the linted folders to Swift code, which the walk does not follow.
+    var skippedLinks: [String] = []
     /// Files scanned for type declarations only.
     var indexFiles: [String] = []
     /// Dependency checkouts' files, indexed after the project's (see `DependencyDiscovery`),
@@ -66,6 +68,7 @@ struct LintInputs {
             let found = discovery.files(under: explicit ? paths : [configuration.rootDirectory], forceExclude: options.forceExclude, jobs: jobs)
             inputs.files = found.files
             inputs.errors = found.errors
+            inputs.skippedLinks = found.skippedLinks
             if sameWalkAsIndex(explicitPaths: explicit ? paths : nil, configuration, workingDirectory: workingDirectory) {
                 inputs.indexFiles = found.files
                 inputs.targets = TargetDiscovery.targets(root: configuration.rootDirectory, walked: found, jobs: jobs)

@@ -78,4 +78,37 @@ import Testing
         #expect(run.status == 0 && run.stderrLines.first == "Linting 2 files…", "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Kit/Counter.swift:8:5: warning:"), "\(run.stdout)")
     }
+
+    /// A folder of linked checkouts linted 0 files without a word: the links to Swift code a
+    /// walk passes over are named (not a link to other files, not a hidden one).
+    @Test(arguments: [1, 2])
+    func linksToSwiftCodeInAFolderAreNamed(jobs: Int) throws {
+        let outside = try ConfigTestSupport.makeTree(["Kit/A.swift", "Loose.swift", "notes.txt"])
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let root = try ConfigTestSupport.makeTree(["Main.swift"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (link, target) in [("Kit", "Kit"), ("Loose.swift", "Loose.swift"), ("notes.txt", "notes.txt"), (".hidden", "Kit")] {
+            try FileManager.default.createSymbolicLink(atPath: root + "/" + link, withDestinationPath: outside + "/" + target)
+        }
+        let found = FileDiscovery(rootDirectory: root).files(under: [root], jobs: jobs)
+        #expect(relative(found.files, root) == ["Main.swift"])
+        #expect(relative(found.skippedLinks, root) == ["Kit", "Loose.swift"])
+    }
+
+    @Test func theCommandSaysWhichLinksItDidNotFollow() throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        let outside = try TemporaryTree()
+        defer { outside.remove() }
+        try outside.write("Kit/Counter.swift", CLISamples.inlineClass)
+        try FileManager.default.createSymbolicLink(atPath: tree.path("Kit"), withDestinationPath: outside.path("Kit"))
+        let run = try StateLintBinary.run(["lint", "."], in: tree.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("statelint: note: skipped 1 symbolic link to Swift code (`Kit`)"), "\(run.stderr)")
+        #expect(run.stderr.contains("`statelint lint Kit`"), "\(run.stderr)")
+        let quiet = try StateLintBinary.run(["lint", "--quiet", "."], in: tree.root)
+        #expect(!quiet.stderr.contains("symbolic link"), "\(quiet.stderr)")
+        let named = try StateLintBinary.run(["lint", "Kit"], in: tree.root)
+        #expect(named.stdout.hasPrefix("Kit/Counter.swift:"), "\(named.stdout)")
+    }
 }

@@ -22,8 +22,8 @@ import Testing
         return listed.map { "\($0.name):\($0.kind)" }.sorted()
     }
 
-    /// `getdents64` and `readdir` see the same entries; links and other files are `.other` or
-    /// skipped, never followed; a FIFO named like a Swift file is `.special` (reported, not read).
+    /// `getdents64` and `readdir` see the same entries; links are `.link` and other files
+    /// `.other` or skipped, never followed; a FIFO named like a Swift file is `.special` (reported, not read).
     @Test func bothWaysOfListingAFolderAgree() throws {
         let root = try ConfigTestSupport.makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -34,7 +34,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: root + "/Link.swift", withDestinationPath: "A.swift")
         #expect(mkfifo(root + "/pipe.swift", 0o600) == 0)
         #expect(mkfifo(root + "/pipe", 0o600) == 0)
-        let expected = ["A.swift:swiftFile", "Link.swift:other", "Sub:directory", "link:other", "pipe.swift:special", "pipe:other"]
+        let expected = ["A.swift:swiftFile", "Link.swift:link", "Sub:directory", "link:link", "pipe.swift:special", "pipe:other"]
         #expect(try sortedEntries(root, usesGetEntries: true) == expected)
         #expect(try sortedEntries(root, usesGetEntries: false) == expected)
     }

@@ -5,8 +5,8 @@ import StateLintRules
 
 /// The entries of one folder, typed from `d_type` where the file system provides it (falling
 /// back to `fstatat` without following links), so walking a large tree costs a few system
-/// calls per folder rather than one per file. Symbolic links are reported as `.other`, and so
-/// are regular files not named `*.swift` (checked on the raw name, before making a String).
+/// calls per folder rather than one per file. Symbolic links are `.link` (never followed);
+/// regular files not named `*.swift` are `.other` (checked on the raw name, before making a String).
 /// A FIFO, socket or device named `*.swift` is `.special`: never opened, but reported.
 ///
 /// A folder can be opened relative to its parent's descriptor, so the kernel looks up one name
@@ -14,7 +14,7 @@ import StateLintRules
 /// `getdents64` straight from the descriptor: `opendir`/`fdopendir` add an `fstat` and (for
 /// `fdopendir`) two `fcntl` calls per folder, and a 32 KiB buffer each.
 package struct DirectoryEntries {
-    package enum Kind { case directory, swiftFile, special, other }
+    package enum Kind { case directory, swiftFile, special, link, other }
 
     /// The open folder; valid until `closeFolder()`: open subfolders relative to it.
     package let descriptor: Int32
@@ -59,13 +59,14 @@ package struct DirectoryEntries {
         case Int32(DT_DIR): return .directory
         case Int32(DT_REG): return .swiftFile
         case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): return isSwift ? .special : .other
+        case Int32(DT_LNK): return .link
         case Int32(DT_UNKNOWN):
             var info = stat()
             guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .other }
             switch info.st_mode & S_IFMT {
             case S_IFDIR: return .directory
             case S_IFREG: return isSwift ? .swiftFile : .other
-            case S_IFLNK: return .other
+            case S_IFLNK: return .link
             default: return isSwift ? .special : .other
             }
         default:

@@ -80,6 +80,7 @@ private final class FolderQueue: @unchecked Sendable {
         result.files += found.files
         result.errors += found.errors
         result.xcodeProjects += found.xcodeProjects
+        result.skippedLinks += found.skippedLinks
         found = FileDiscovery.Result()
         if !subfolders.isEmpty {
             var keeper: Parent?

@@ -29,6 +29,9 @@ public struct FileDiscovery: Sendable {
         /// The `.xcodeproj` bundles met on the way (not walked into: they hold no sources), for
         /// the project's targets; sorted like `files`.
         public var xcodeProjects: [String] = []
+        /// Symbolic links met in folders to a folder or a Swift file: not followed (a link loop
+        /// could trap the walk), so their code is not linted unless named on the command line.
+        public var skippedLinks: [String] = []
     }
 
     /// Files under `paths`. A file named explicitly is linted even if excluded, unless
@@ -63,6 +66,7 @@ public struct FileDiscovery: Sendable {
         }
         result.files = FileDiscovery.sortedByBytes(result.files)
         result.xcodeProjects = FileDiscovery.sortedByBytes(result.xcodeProjects)
+        result.skippedLinks = FileDiscovery.sortedByBytes(result.skippedLinks)
         return result
     }
 
@@ -72,6 +76,7 @@ public struct FileDiscovery: Sendable {
             result.files += found.files
             result.errors += found.errors
             result.xcodeProjects += found.xcodeProjects
+            result.skippedLinks += found.skippedLinks
         } else {
             // The walk a single thread does here is work more threads share (above).
             let started = DispatchTime.now().uptimeNanoseconds
@@ -234,8 +239,17 @@ public struct FileDiscovery: Sendable {
                     continue
                 }
                 if seen?.insert(path).inserted ?? true { result.files.append(path) }
+            case .link:
+                // Never followed; one to Swift code is named, so its code is not skipped in silence.
+                guard !name.hasPrefix("."), !FileDiscovery.skippedFolderNames.contains(name) else { continue }
+                if let relative, folder.excluded.contains(where: { $0.matches(relative) }) { continue }
+                var target = stat()
+                let path = base + name
+                if stat(path, &target) == 0, (target.st_mode & S_IFMT) == S_IFDIR || name.hasSuffix(".swift") {
+                    result.skippedLinks.append(path)
+                }
             case .other:
-                continue  // other files, symbolic links (never followed)
+                continue  // other files
             }
         }
         return subfolders
