@@ -72,6 +72,13 @@ public struct AppearUnstructuredTaskRule: Rule {
             if let move, move.detachedStart != nil { return .success(TaskModifierFix.move(handler.facts, move, context)) }
             return .failure(Refusal(" `Task.detached` runs its code off the view's actor: keep it detached in `.task { … }` and cancel it there (`withTaskCancellationHandler`); no automatic fix is offered where it is not a statement of `.onAppear` of its own."))
         }
+        // `.onAppear { Task { try await … } }`: the task dropped its error and skipped the rest;
+        // `do { … } catch {}` in `.task` does the same.
+        if task.facts.mayThrow, !task.facts.returnsValue, !task.facts.isHandleKept, task.via.isEmpty, handler.modifier == "onAppear",
+           handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1,
+           let conversion = handler.facts.taskConversion, !conversion.hasSignature {
+            return .success(TaskModifierFix.catchingAll(handler.facts, conversion, context))
+        }
         if let note = bodyNote(task.facts) { return .failure(Refusal(note)) }
         if let method = task.via.last {
             let advice = " It starts in `\(method)()`: make that method `async` (awaiting the work instead of starting a task) and call it from `.task { await \(method)() }`; no automatic fix is offered, as "

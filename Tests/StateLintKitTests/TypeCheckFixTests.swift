@@ -143,9 +143,10 @@ import Testing
                 }
             }
             """),
-        // `.task`'s action cannot throw: the body of a `Task<Void, Error>` has no `.task` twin.
-        Case(name: "throwing task", rule: AppearUnstructuredTaskRule.description.id, isFixed: false,
-             says: "Its code can throw, and `.task`'s action cannot", source: """
+        // `.task`'s action cannot throw: the body of a `Task<Void, Error>`, whose error nothing
+        // read, goes in `do { … } catch {}`, which drops it the same way.
+        Case(name: "throwing task", rule: AppearUnstructuredTaskRule.description.id, isFixed: true,
+             says: "Use `.task { … }`", source: """
             import SwiftUI
             @Observable final class FeedModel { func load() async throws {} }
             struct FeedView: View {
@@ -161,7 +162,7 @@ import Testing
             }
             """),
         Case(name: "task throwing from a catch that does not catch everything", rule: AppearUnstructuredTaskRule.description.id,
-             isFixed: false, says: "Its code can throw", source: """
+             isFixed: true, says: "Use `.task { … }`", source: """
             import SwiftUI
             @Observable final class FeedModel { func load() async throws {} }
             struct FeedView: View {
@@ -217,6 +218,23 @@ import Testing
                             Task {
                                 let count = await model.count()
                                 return count
+                            }
+                        }
+                }
+            }
+            """),
+        // With `@MainActor in`, `do` cannot take the closure's signature: no fix.
+        Case(name: "throwing task with a signature", rule: AppearUnstructuredTaskRule.description.id, isFixed: false,
+             says: "Its code can throw, and `.task`'s action cannot", source: """
+            import SwiftUI
+            @Observable final class FeedModel { func load() async throws {} }
+            struct FeedView: View {
+                @State private var model = FeedModel()
+                var body: some View {
+                    Text("Feed")
+                        .onAppear {
+                            Task { @MainActor in
+                                try await model.load()
                             }
                         }
                 }

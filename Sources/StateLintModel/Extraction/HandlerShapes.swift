@@ -111,8 +111,11 @@ package struct HandlerShapes {
         let bytes = code.file.bytes
         // A comment in a removed stretch would be lost.
         guard !bytes[before].contains(UInt8(ascii: "/")), !bytes[after].contains(UInt8(ascii: "/")) else { return nil }
-        return TaskConversion(removedBeforeBody: before, removedAfterBody: after,
-                              bodyOpen: code[taskOpen].start, bodyClose: code[taskClose].start, priority: task.priority)
+        var conversion = TaskConversion(removedBeforeBody: before, removedAfterBody: after,
+                                        bodyOpen: code[taskOpen].start, bodyClose: code[taskClose].start, priority: task.priority)
+        conversion.taskStart = code[task.start].start
+        conversion.hasSignature = signatureEnd(of: taskOpen...taskClose) != nil
+        return conversion
     }
 
     /// `Task { … }` or `Task(priority: p) { … }` starting at code index `k`: its closure's `{`,

@@ -72,6 +72,9 @@ public struct TaskConversion: Sendable {
     public let bodyClose: Int
     /// `Task(priority: .userInitiated) { … }`: the argument, as written (`priority: .userInitiated`).
     public let priority: String?
+    /// The offset of `Task`, and whether its closure has a signature (`@MainActor in`, a capture list).
+    public var taskStart = 0
+    public var hasSignature = false
 }
 
 /// A task the action ends with, and how to put its code in its place.

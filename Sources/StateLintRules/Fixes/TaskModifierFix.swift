@@ -20,6 +20,19 @@ package enum TaskModifierFix {
         return Fix(summary: "Use `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
     }
 
+    /// `.onAppear { Task { try await load(); show() } }`: the task dropped an error it threw
+    /// (nothing read its result) and skipped what followed; `.task { do { … } catch {} }` does
+    /// the same, its lines where they were.
+    package static func catchingAll(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {
+        let file = handler.nameSpan.file
+        let name = conversion.priority.map { "task(\($0))" } ?? "task"
+        let end = conversion.removedAfterBody.lowerBound
+        let edits = [context.edit(handler.nameSpan, name),
+                     context.edit(SourceSpan(file: file, range: conversion.taskStart..<conversion.bodyOpen), "do "),
+                     context.edit(SourceSpan(file: file, range: end..<end), " catch {}")]
+        return Fix(summary: "Use `.task { … }`, which SwiftUI cancels on disappear, dropping the task's errors as it did", edits: edits)
+    }
+
     /// `.onAppear { if ready { …; Task { work } } }`, a task after which the action does
     /// nothing more: `.task { if ready { …; work } }`.
     package static func inline(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {

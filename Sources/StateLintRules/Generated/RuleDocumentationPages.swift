@@ -491,10 +491,15 @@ view goes away:
   start the task, each of those calls becomes `Task { await load() }` (`Task(priority: p)` for a
   task that had one), which starts the same work as before.
 
-No fix, and the finding says why: the body can throw (a `try` that is not `try?`/`try!`, or a
-`throw`, outside a `do` whose last `catch` catches every error) or returns a value (`return
-count`), which `.task`'s action cannot (wrapping the body in `do { … } catch { }` would silently
-drop its errors: decide there how to handle them); a detached task is not a statement of
+A task that is the whole action and whose code can throw (a `try` that is not `try?`/`try!`,
+or a `throw`, outside a `do` whose last `catch` catches every error) dropped its error, as
+nothing read its result, and skipped the rest of its code: `.onAppear { Task { try await
+load(); show() } }` becomes `.task { do { try await load(); show() } catch {} }`, which does
+the same (the `catch {}` makes the dropped error visible; handle it there).
+
+No fix, and the finding says why: any other task whose code can throw (with `@MainActor in`, in a
+method, beside statements), or one that returns a value (`return count`), which `.task`'s action
+cannot; a detached task is not a statement of
 `.onAppear` of its own; the task starts in a method that does more after starting it, that other
 code calls while it does more than start the task (a `Task { await load() }` there would put off
 what it did first), that is not private while the view has code in other files, or that other
@@ -613,7 +618,8 @@ struct FeedView: View {
 }
 ```
 
-A task whose code can throw is reported the same, without a fix (see Fix):
+A task whose code can throw is reported the same (its fix wraps the code in `do { … } catch {}`,
+see Fix):
 
 ```swift
 import SwiftUI
