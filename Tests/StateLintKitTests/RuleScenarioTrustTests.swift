@@ -405,8 +405,8 @@ import Testing
 
     // MARK: C8 — views whose protocol StateLint cannot see
 
-    /// A struct conforming to a protocol from a package that is not on disk, with SwiftUI state
-    /// and a `body` of any type, is checked as a view (a view modifier with `body(content:)`).
+    /// A struct conforming to a protocol from a package that is not on disk, with SwiftUI state,
+    /// is checked as a view whatever its body (a view modifier with `body(content:)`).
     @Test func structsWithStateAndABodyConformingToAnUnseenProtocolAreViews() {
         Self.expect("""
         import SwiftUI
@@ -430,6 +430,14 @@ import Testing
         }
         extension PaymentScreen: RoutableScreen {
             var body: Body { Text("Pay") }
+        }
+        struct MoviesList: ConnectedView {
+            ↓@State private var search = CheckoutModel()
+            @Environment(\\.dismiss) private var dismiss
+            func body(props: Int) -> some View { Text("\\(props)") }
+        }
+        struct Toolbar: StoreKitUI.Connected {
+            ↓@State private var model = CheckoutModel()
         }
         """, rules: [Self.inline])
     }
@@ -459,8 +467,12 @@ import Testing
             var body: Data?
             var headers: [String: String] = [:]
         }
-        struct Settings: NetworkKit.Configuration {
+        struct Settings: Endpoint {
             @ObservedObject var model = CheckoutModel()
+            var path: String { "/settings" }
+        }
+        struct Cached: NetworkKit.Request {
+            @Published var model = CheckoutModel()
         }
         """
         #expect(RuleHarness.hits(source, rules: [Self.inline, Self.observedInline]).isEmpty)

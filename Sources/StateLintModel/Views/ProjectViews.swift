@@ -118,8 +118,12 @@ public struct ProjectViews: Sendable {
         return roleOfUnseenConformance(parts: parts, resolve: resolve)
     }
 
-    /// The wrappers that mean something only in a SwiftUI type.
-    private static let viewStateWrappers: [PropertyWrapper] = [.state, .stateObject, .observedObject]
+    /// The wrappers that do their job only in a SwiftUI type (a `View`, `App`, `Scene` or
+    /// `DynamicProperty`).
+    private static let viewStateWrappers: [PropertyWrapper] = [
+        .state, .stateObject, .observedObject, .environment, .environmentObject, .binding,
+        .other("FocusState"), .other("GestureState"), .other("AppStorage"), .other("SceneStorage"),
+    ]
 
     /// Protocols of the standard library that no view needs, and that say nothing of one.
     private static let plainProtocols: Set<String> = [
@@ -133,14 +137,15 @@ public struct ProjectViews: Sendable {
         plainProtocols.contains(name) || (name.hasPrefix("Swift.") && plainProtocols.contains(String(name.dropFirst(6))))
     }
 
-    /// A struct that declares `@State`, `@StateObject` or `@ObservedObject` (which do nothing
-    /// outside SwiftUI types) and a `body`, and conforms to a protocol StateLint cannot see (from
-    /// a package that is not on disk): almost surely a view (a view modifier with
-    /// `body(content:)`). Without such a protocol it is not one: a struct with no conformance,
-    /// or only the project's own and the standard library's, is no SwiftUI type.
+    /// A struct that declares SwiftUI's state wrappers (`@State`, `@StateObject`,
+    /// `@ObservedObject`, `@Environment`, `@Binding`, `@FocusState`, …, which do nothing outside
+    /// SwiftUI types) and conforms to a protocol StateLint cannot see (from a package that is not
+    /// on disk): almost surely a view, whatever its body looks like (`func body(props:)` of a
+    /// Redux-style `ConnectedView`), or a view modifier with `body(content:)`. Without such a
+    /// protocol it is not one: a struct with no conformance, or only the project's own and the
+    /// standard library's, is no SwiftUI type.
     package static func roleOfUnseenConformance(parts: [TypeFacts], resolve: (String) -> String?) -> ViewRole? {
         guard parts.contains(where: { $0.kind == .struct }),
-              parts.contains(where: { $0.declaresBody || $0.bodyKind != nil }),
               parts.contains(where: { $0.properties.contains { !$0.isStatic && viewStateWrappers.contains($0.wrapper) } })
         else { return nil }
         let unseen = parts.lazy.flatMap(\.inheritance).contains { name in !isPlainProtocol(name) && resolve(name) == nil }
