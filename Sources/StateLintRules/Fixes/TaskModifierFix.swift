@@ -48,8 +48,11 @@ package enum TaskModifierFix {
         let name = conversion.task.priority.map { "task(\($0))" } ?? "task"
         var edits = [context.edit(SourceSpan(file: file, range: conversion.asyncOffset..<conversion.asyncOffset), " async")]
         edits += bodyEdits(conversion.task, in: file, context)
-        // Its other callers still start the work and go on, as before.
-        for other in conversion.calls ?? [] where !(file == call.span.file && other.contains(call.span.range.lowerBound)) {
+        // Its other callers still start the work and go on, as before (each call once: a file
+        // that declares the view twice may list one twice).
+        var wrapped: Set<Int> = []
+        for other in conversion.calls ?? [] where !(file == call.span.file && other.contains(call.span.range.lowerBound))
+            && wrapped.insert(other.lowerBound).inserted {
             let task = conversion.task.priority.map { "Task(\($0)) { await " } ?? "Task { await "
             edits.append(context.edit(SourceSpan(file: file, range: other.lowerBound..<other.lowerBound), task))
             edits.append(context.edit(SourceSpan(file: file, range: other.upperBound..<other.upperBound), " }"))
