@@ -129,8 +129,9 @@ package enum LazilyOwnedStateFix {
         Dictionary(properties.map { ($0.name, reason) }, uniquingKeysWith: { a, _ in a })
     }
 
-    private struct Refusal: Error {
-        let reason: String
+    /// Why a property gets no fix, as its finding says it.
+    package struct Refusal: Error {
+        package let reason: String
         init(_ reason: String) { self.reason = reason }
     }
 
@@ -191,17 +192,21 @@ package enum LazilyOwnedStateFix {
         if declared.isOptional { return .failure(Refusal("it is created in `init` and declared optional")) }
         let factory = "make" + name.prefix(1).uppercased() + name.dropFirst()
         if view.declaresMember(named: factory) { return .failure(Refusal("the view already has a member `\(factory)`")) }
+        if wrapper == .none {
+            // `self.model = Model()` leaves `init` and is made on appear.
+            switch plainInitCreation(of: name, in: view, context) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let made):
+                return accept(property, made: .initializers(annotation, made.assignments, factory: nil, removed: made.lines), isDeclaredOptional: false,
+                              typeText: parenthesizedIfNeeded(annotation.text), creation: made.text, in: view, context)
+            }
+        }
         var assignments: [AssignmentFacts] = []
         for initializer in view.initializers {
-            // Only new objects and nil are recorded: a plain property's other writes are not counted.
-            let writes = wrapper == .none ? initializer.assignments.filter { $0.target == name }.count
-                : initializer.storageAssignments.filter { $0 == name }.count
+            let writes = initializer.storageAssignments.filter { $0 == name }.count
             if writes == 0 && initializer.delegatesToSelfInit { continue }
             let creations = initializer.assignments.filter { assignment in
-                guard assignment.target == name else { return false }
-                // `self.model = Model()` for a property without a wrapper.
-                if wrapper == .none { return !assignment.isStorage && assignment.value.creation != nil }
-                guard assignment.isStorage, let made = assignment.wrapper,
+                guard assignment.target == name, assignment.isStorage, let made = assignment.wrapper,
                       made.typeName == nil || made.typeName == wrapper.typeName, made.wrappedValue.creation != nil else { return false }
                 return true
             }
@@ -209,37 +214,54 @@ package enum LazilyOwnedStateFix {
             guard writes == 1, creations.count == 1, let assignment = creations.first else {
                 return .failure(Refusal("an `init` sets it other than once with a new object"))
             }
-            if wrapper == .none {
-                // The object was made again with every init's values: owned, it would keep the
-                // first ones.
-                if let read = assignment.creationReads.first(where: { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }) {
-                    return .failure(Refusal("its creation in `init` reads `\(read)`: owned state would keep the first object, made from the first value, and miss every later one; pass the object in from a parent that owns it"))
-                }
-            } else if let read = assignment.creationReads.first(where: { $0 == "self" || view.declaresMember(named: $0) && !initializer.parameterNames.contains($0) }) {
-                // Read in `init`, a property of the view (or `self`) is not there yet for the closure.
+            // Read in `init`, a property of the view (or `self`) is not there yet for the closure.
+            if let read = assignment.creationReads.first(where: { $0 == "self" || view.declaresMember(named: $0) && !initializer.parameterNames.contains($0) }) {
                 return .failure(Refusal("its creation in `init` reads `\(read)`, which the view's own closure cannot capture there"))
             }
             assignments.append(assignment)
         }
         guard !assignments.isEmpty else { return .failure(Refusal("it is created in `init`")) }
-        if wrapper == .none {
-            // `self.model = Model()` leaves `init` and is made on appear.
-            let texts = Set(assignments.compactMap(\.creationText))
-            guard texts.count == 1, let text = texts.first, assignments.allSatisfy({ $0.creationText != nil }) else {
-                return .failure(Refusal("the `init`s make it differently"))
-            }
-            var removed: [SourceSpan] = []
-            for assignment in assignments {
-                guard let line = wholeLine(of: assignment.span, context) else {
-                    return .failure(Refusal("its assignment in `init` shares its line with other code"))
-                }
-                removed.append(line)
-            }
-            return accept(property, made: .initializers(annotation, assignments, factory: nil, removed: removed), isDeclaredOptional: false,
-                          typeText: parenthesizedIfNeeded(annotation.text), creation: text, in: view, context)
-        }
         return accept(property, made: .initializers(annotation, assignments, factory: factory, removed: []), isDeclaredOptional: false,
                       typeText: parenthesizedIfNeeded(annotation.text), creation: factory + "()", in: view, context)
+    }
+
+    /// What every `init` does to a property without a wrapper it gives a new object: the same
+    /// creation (its text), once, unconditionally, on a line of its own (`lines`, which go when
+    /// the creation moves), reading nothing of `init` or the view. Shared by both owned forms
+    /// (`OwnedStateFix` on Xcode 27, the lazily owned one before).
+    package struct PlainInitCreation {
+        package let text: String
+        package let assignments: [AssignmentFacts]
+        package let lines: [SourceSpan]
+    }
+
+    package static func plainInitCreation(of name: String, in view: SwiftUIView, _ context: RuleContext) -> Result<PlainInitCreation, Refusal> {
+        var text: String?
+        var assignments: [AssignmentFacts] = []
+        var lines: [SourceSpan] = []
+        for initializer in view.initializers {
+            // Only new objects and nil are recorded: a plain property's other writes are not counted.
+            let writes = initializer.assignments.filter { $0.target == name }
+            if writes.isEmpty && initializer.delegatesToSelfInit { continue }
+            guard writes.count == 1, let assignment = writes.first, !assignment.isStorage, assignment.value.creation != nil,
+                  let made = assignment.creationText else {
+                return .failure(Refusal("an `init` sets it other than once with a new object"))
+            }
+            guard assignment.isUnconditional else { return .failure(Refusal("an `init` sets it inside a condition or closure")) }
+            // The object was made again with every init's values: owned, it would keep the first ones.
+            if let read = assignment.creationReads.first(where: { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }) {
+                return .failure(Refusal("its creation in `init` reads `\(read)`: owned state would keep the first object, made from the first value, and miss every later one; pass the object in from a parent that owns it"))
+            }
+            guard text == nil || text == made else { return .failure(Refusal("the `init`s make it differently")) }
+            text = made
+            guard let line = wholeLine(of: assignment.span, context) else {
+                return .failure(Refusal("its assignment in `init` shares its line with other code"))
+            }
+            assignments.append(assignment)
+            lines.append(line)
+        }
+        guard let text else { return .failure(Refusal("it is created in `init`")) }
+        return .success(PlainInitCreation(text: text, assignments: assignments, lines: lines))
     }
 
     /// Whether every use compiles the same with the optional (outside `body`) or the unwrapped

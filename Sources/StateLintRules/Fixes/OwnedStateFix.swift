@@ -18,10 +18,7 @@ import StateLintModel
 /// The state is `private` unless an access level is written or code outside the view may read
 /// it (`LazilyOwnedStateFix.stateAttributeEdits`).
 package enum OwnedStateFix {
-    package struct Refusal: Error {
-        package let reason: String
-        init(_ reason: String) { self.reason = reason }
-    }
+    package typealias Refusal = LazilyOwnedStateFix.Refusal
 
     /// For each property's name, its fix or why there is none.
     package static func plan(_ initials: [InitialValue], in view: SwiftUIView, _ context: RuleContext) -> [String: Result<Fix, Refusal>] {
@@ -89,34 +86,18 @@ package enum OwnedStateFix {
         guard view.initializers.count == view.initializerCount else {
             return .failure(Refusal("an `init` sets it other than with a new object"))
         }
-        var text: String?
-        var removals: [SourceSpan] = []
-        for initializer in view.initializers {
-            let writes = initializer.assignments.filter { $0.target == name }
-            if writes.isEmpty && initializer.delegatesToSelfInit { continue }
-            guard writes.count == 1, let assignment = writes.first, !assignment.isStorage, let made = assignment.creationText else {
-                return .failure(Refusal("an `init` sets it other than once with a new object"))
-            }
-            guard assignment.isUnconditional else { return .failure(Refusal("an `init` sets it inside a condition or closure")) }
-            if let read = assignment.creationReads.first(where: { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }) {
-                return .failure(Refusal("its creation in `init` reads `\(read)`: owned state would keep the first object, made from the first value, and miss every later one; pass the object in from a parent that owns it"))
-            }
-            guard text == nil || text == made else { return .failure(Refusal("the `init`s make it differently")) }
-            text = made
-            guard let line = LazilyOwnedStateFix.wholeLine(of: assignment.span, context) else {
-                return .failure(Refusal("its assignment in `init` shares its line with other code"))
-            }
-            removals.append(line)
+        let made: LazilyOwnedStateFix.PlainInitCreation
+        switch LazilyOwnedStateFix.plainInitCreation(of: name, in: view, context) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let found): made = found
         }
         // `init` reads it after making it (`model.load()`): before the view is on screen, `@State`
         // would not hand back that object.
-        let moved = removals
         if view.mentions(of: name).contains(where: { mention in
-            mention.memberKind == .initializer && !moved.contains { $0.file == mention.file && $0.range.contains(mention.offset) }
+            mention.memberKind == .initializer && !made.lines.contains { $0.file == mention.file && $0.range.contains(mention.offset) }
         }) {
             return .failure(Refusal("an `init` of the view uses it"))
         }
-        guard let text else { return .failure(Refusal("no `init` makes it")) }
-        return .success((text, removals))
+        return .success((made.text, made.lines))
     }
 }
