@@ -160,7 +160,17 @@ run() {
         echo "$target: exit $status, $runs executions, $speed exec/s" >&2
         if [ "$status" -ne 0 ]; then
             failed=1
-            grep -m 20 -e "Fatal error" -e "invariant broken" -e "ERROR: AddressSanitizer" -e "ERROR: libFuzzer" -e "SUMMARY" -e "Test unit written" "$log" >&2 || true
+            grep -m 20 -e "Fatal error" -e "ERROR: AddressSanitizer" -e "ERROR: libFuzzer" -e "SUMMARY" -e "Test unit written" "$log" >&2 || true
+            # The broken invariants follow the fatal error, one per line.
+            awk '/invariant broken/ { n = 11 } n > 0 { print "  " $0; n-- }' "$log" | head -n 12 >&2 || true
+            # The input itself, so a failure on a CI machine can be replayed anywhere: keep it as
+            # Tests/StateLintKitTests/Fixtures/Crashes/<target>-<name>.swift.
+            local artifact
+            artifact=$(grep -o "Test unit written to [^ ]*" "$log" | tail -n 1 | sed 's/Test unit written to //')
+            if [ -n "$artifact" ] && [ -f "$artifact" ]; then
+                echo "the input, base64 ($(wc -c < "$artifact") bytes; base64 -d > Tests/StateLintKitTests/Fixtures/Crashes/$target-NAME.swift):" >&2
+                base64 -w 0 "$artifact" | head -c 24000 >&2; echo >&2
+            fi
         fi
     done
     return "$failed"
