@@ -16,7 +16,10 @@ package struct BlockHeaders {
     /// - `guard C else {`: what C failing tells;
     /// - `while C {`: what C holding tells.
     package func nilNames(inBlockOf keyword: Int, openedAt open: Int) -> Set<String> {
-        let condition = (keyword + 1)..<(code.keyword(keyword) == .guard ? open - 1 : open)
+        let isGuard = code.keyword(keyword) == .guard
+        // `guard C else {`; a `guard {` being typed has no condition to read.
+        if isGuard && (open - 1 <= keyword || code.keyword(open - 1) != .else) { return [] }
+        let condition = (keyword + 1)..<(isGuard ? open - 1 : open)
         switch code.keyword(keyword) {
         case .guard:
             return conditions.knowledge(of: condition).nilWhenFalse
