@@ -26,10 +26,7 @@ public struct EnvironmentObjectInlineInitRule: Rule {
             let name = EnvironmentHoistFix.propertyName(for: type)
             let value = injection.argumentText.contains("\n") ? "\(type)(…)" : injection.argumentText
             let message = "`.\(injection.modifier)` in `\(injection.member)` gets a new `\(type)` every time SwiftUI evaluates the view: each state change makes another one, its `init` runs again, and every view below that reads it from the environment loses its state. Create it once (`@\(wrapper) private var \(name) = \(value)`) and pass `\(name)`."
-            switch EnvironmentHoistFix.fix(injection, type: type, in: view, context) {
-            case .success(let fix): return RuleViolation(at: creation.span, fix: fix, message)
-            case .failure(let refusal): return RuleViolation(at: creation.span, message + " No automatic fix: \(refusal.reason).")
-            }
+            return RuleViolation(at: creation.span, fix: EnvironmentHoistFix.fix(injection, type: type, in: view, context), message)
         }
     }
 }

@@ -29,11 +29,8 @@ public struct ObservableInlineInitRule: Rule {
             let name = initial.property.name
             let message = "`\(name)` is a property without a wrapper given a new `\(type)` (an `@Observable` class) by the view itself: SwiftUI makes the view again on every re-render of its parent, and with it a fresh `\(type)`, so what the old one held is lost. Own it in `@State` (`@State private var \(name) = \(type)(…)`; on Xcode 26 and earlier an optional made in `.onAppear` only `if \(name) == nil` and released in `.onDisappear`), or pass it in from a parent that owns it."
             let span = initial.value.creation?.span ?? initial.span
-            switch fixes[name] {
-            case .success(let fix)?: return RuleViolation(at: span, fix: fix, message)
-            case .failure(let refusal)?: return RuleViolation(at: span, message + " No automatic fix: \(refusal.reason).")
-            case nil: return RuleViolation(at: span, message)
-            }
+            guard let outcome = fixes[name] else { return RuleViolation(at: span, message) }
+            return RuleViolation(at: span, fix: outcome, message)
         }
     }
 }

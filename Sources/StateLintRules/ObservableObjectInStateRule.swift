@@ -17,11 +17,17 @@ public struct ObservableObjectInStateRule: Rule {
     /// `@State` → `@StateObject`, for a property created in its declaration (`@StateObject` needs
     /// an initial value and a non-optional type) whose `$name` is never used as a whole (a
     /// `Binding` there would become an `ObservedObject.Wrapper`).
-    package static func fix(_ property: PropertyFacts, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
-        guard case .creation = property.initialValue, property.declaredType?.isOptional != true,
-              let name = property.wrapperNameSpan, WrapperFix.isSafe(property, in: view),
-              !view.uses(of: property.name).usesWholeProjection else { return nil }
-        return Fix(summary: "Use `@StateObject`, which observes the object", edits: [WrapperFix.rename(name, from: "State", context)])
+    package static func fix(_ property: PropertyFacts, in view: SwiftUIView, _ context: RuleContext) -> Result<Fix, FixRefusal> {
+        guard case .creation = property.initialValue else {
+            return .failure(FixRefusal("it is not created in its declaration, and `@StateObject` needs an initial value there"))
+        }
+        if property.declaredType?.isOptional == true { return .failure(FixRefusal("it is optional, which `@StateObject` cannot be")) }
+        guard let name = property.wrapperNameSpan else { return .failure(FixRefusal("its wrapper is not written where it can be renamed")) }
+        if let refusal = WrapperFix.refusal(property, in: view) { return .failure(refusal) }
+        if view.uses(of: property.name).usesWholeProjection {
+            return .failure(FixRefusal("the view uses `$\(property.name)` as a whole, a `Binding` that would become an `ObservedObject.Wrapper`"))
+        }
+        return .success(Fix(summary: "Use `@StateObject`, which observes the object", edits: [WrapperFix.rename(name, from: "State", context)]))
     }
 
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {

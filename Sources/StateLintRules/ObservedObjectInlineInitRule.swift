@@ -16,19 +16,40 @@ public struct ObservedObjectInlineInitRule: Rule {
 
     /// `@ObservedObject` → `@StateObject`; in an initializer's `_m = ObservedObject(wrappedValue:
     /// …)` the wrapper there too (and `initialValue:`, which `StateObject` lacks, → `wrappedValue:`). Not for `self.m = …` in an initializer: `@StateObject` has no setter.
-    package static func fix(_ initial: InitialValue, in view: SwiftUIView, _ context: RuleContext) -> Fix? {
+    package static func fix(_ initial: InitialValue, in view: SwiftUIView, _ context: RuleContext) -> Result<Fix, FixRefusal> {
         let property = initial.property
-        guard let attribute = property.wrapperNameSpan,
-              WrapperFix.isSafe(property, in: view, assignmentsAllowed: initial.isInInitializer ? 1 : 0) else { return nil }
+        guard let attribute = property.wrapperNameSpan else { return .failure(FixRefusal("its wrapper is not written where it can be renamed")) }
+        if let refusal = WrapperFix.refusal(property, in: view, assignmentsAllowed: initial.isInInitializer ? 1 : 0) { return .failure(refusal) }
         var edits = [WrapperFix.rename(attribute, from: "ObservedObject", context)]
         if initial.isInInitializer {
-            guard let assignment = initial.assignment, assignment.isStorage, let wrapper = assignment.wrapper else { return nil }
+            guard let assignment = initial.assignment else { return .failure(FixRefusal("StateLint cannot read its assignment in `init`")) }
+            guard assignment.isStorage, let wrapper = assignment.wrapper else {
+                return storageInitialization(assignment, of: property.name, in: view, context).map { edit in
+                    Fix(summary: "Use `@StateObject`, which owns its object", edits: edits + [edit])
+                }
+            }
             // `_m = .init(wrappedValue: …)` follows the new type by itself.
             if let typeSpan = wrapper.typeSpan { edits.append(context.edit(typeSpan, "StateObject")) }
             // `StateObject` has `init(wrappedValue:)` only.
             if let label = wrapper.initialValueLabelSpan { edits.append(context.edit(label, "wrappedValue")) }
         }
-        return Fix(summary: "Use `@StateObject`, which owns its object", edits: edits)
+        return .success(Fix(summary: "Use `@StateObject`, which owns its object", edits: edits))
+    }
+
+    /// `self.model = Model()` in `init` → `_model = StateObject(wrappedValue: Model())`: the
+    /// wrapper's autoclosure makes the object only the first time. Not where the creation reads
+    /// `init`'s parameters or the view: the object was made from each init's values, and the
+    /// owned one would keep the first.
+    private static func storageInitialization(_ assignment: AssignmentFacts, of name: String, in view: SwiftUIView,
+                                              _ context: RuleContext) -> Result<TextEdit, FixRefusal> {
+        guard let creation = assignment.creationText, assignment.isUnconditional,
+              let initializer = view.initializers.first(where: { $0.assignments.contains { $0.span == assignment.span } }) else {
+            return .failure(FixRefusal("`init` sets it other than once, unconditionally, with a new object"))
+        }
+        if let read = assignment.creationReads.first(where: { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }) {
+            return .failure(FixRefusal("its creation in `init` reads `\(read)`: an owned object would keep the first value and miss every later one; pass the object in from a parent that owns it"))
+        }
+        return .success(context.edit(assignment.span, "_\(name) = StateObject(wrappedValue: \(creation))"))
     }
 
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {

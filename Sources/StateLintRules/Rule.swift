@@ -33,6 +33,14 @@ public struct RuleViolation: Sendable, Hashable {
     public init(at span: SourceSpan, fix: Fix?, _ message: String) {
         self.init(at: span, message, fix: fix)
     }
+
+    /// A finding with its fix, or with the message saying why there is none.
+    package init(at span: SourceSpan, fix outcome: Result<Fix, FixRefusal>, _ message: String) {
+        switch outcome {
+        case .success(let fix): self.init(at: span, message, fix: fix)
+        case .failure(let refusal): self.init(at: span, message + " No automatic fix: \(refusal.reason).")
+        }
+    }
 }
 
 /// What a rule may ask besides the view itself: what the project knows about types (names

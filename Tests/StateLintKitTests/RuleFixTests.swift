@@ -73,6 +73,24 @@ import Testing
         #expect(Self.fixes(source, rule: AppearMissingNilCheckRule.self).map { $0 != nil } == [false, true])
         #expect(Self.fixed(source, rule: AppearMissingNilCheckRule.self)
                 == source.replacingOccurrences(of: "lazy = Model() }", with: "if lazy == nil { lazy = Model() } }"))
+        let messages = RuleHarness.findings([("View.swift", source)], rules: [AppearMissingNilCheckRule.description.id]).map(\.message)
+        #expect(messages.map(Self.refusal) == ["`kept` is not optional, so `kept == nil` would never be true: declare it optional first", nil])
+    }
+
+    /// `let m = Model(); m.start(); model = m`: a guard around the last line alone would still
+    /// make and start a model on every appear.
+    @Test func noNilGuardAroundAnAssignmentOfALocal() {
+        let source = """
+        import SwiftUI
+        @Observable final class Model { func start() {} }
+        struct V: View {
+            @State private var model: Model?
+            var body: some View { Text("").onAppear { let m = Model(); m.start(); model = m }.onDisappear { model = nil } }
+        }
+        """
+        let findings = RuleHarness.findings([("View.swift", source)], rules: [AppearMissingNilCheckRule.description.id])
+        #expect(findings.map { $0.fix == nil } == [true])
+        #expect(findings.map { Self.refusal($0.message) } == ["the object is made in a local first, and the guard belongs around all the code that makes and prepares it"])
     }
 
     /// `if flag { // why\n Task { @MainActor in … } }` (Spawn's search bar): the comment stays and
@@ -277,9 +295,42 @@ import Testing
         struct Editor: View { @Binding var model: Model; var body: some View { Text("") } }
         """
         let observed = RuleHarness.findings([("View.swift", source)], rules: [ObservedObjectInlineInitRule.description.id])
-        #expect(observed.map { "\($0.start.line) \($0.fix != nil)" } == ["5 false", "6 true", "8 false", "13 false"])
+        // `self.byInit = Model()` in `init` becomes `_byInit = StateObject(wrappedValue: Model())`.
+        #expect(observed.map { "\($0.start.line) \($0.fix != nil)" } == ["5 false", "6 true", "8 false", "13 true"])
+        #expect(observed.map { Self.refusal($0.message) } == ["the view assigns it, and `@StateObject` has no setter", nil,
+                                                              "its wrapper takes arguments, which `@StateObject` has no twin for", nil])
         let inState = RuleHarness.findings([("View.swift", source)], rules: [ObservableObjectInStateRule.description.id])
         #expect(inState.map { "\($0.start.line) \($0.fix != nil)" } == ["9 false", "10 false", "11 true"])
+        #expect(inState.map { Self.refusal($0.message) } == [
+            "the view uses `$bound` as a whole, a `Binding` that would become an `ObservedObject.Wrapper`",
+            "the view reads its storage `_storage`, whose type would change", nil])
+    }
+
+    /// The reason a finding's message gives for having no fix.
+    static func refusal(_ message: String) -> String? {
+        guard let range = message.range(of: " No automatic fix: ") else { return nil }
+        return String(message[range.upperBound...].dropLast())
+    }
+
+    @Test func anObservedObjectMadeInInitIsOwnedUnlessItReadsInitsValues() {
+        let source = """
+        import SwiftUI
+        import Combine
+        final class Model: ObservableObject { init(id: Int = 0) {} }
+        struct V: View {
+            @ObservedObject var fixed: Model
+            @ObservedObject var fromParameter: Model
+            init(id: Int) {
+                self.fixed = Model()
+                self.fromParameter = Model(id: id)
+            }
+            var body: some View { Text("") }
+        }
+        """
+        let findings = RuleHarness.findings([("View.swift", source)], rules: [ObservedObjectInlineInitRule.description.id])
+        #expect(findings.map { "\($0.start.line) \($0.fix?.edits.map(\.replacement) ?? [])" } == [
+            "8 [\"@StateObject\", \"_fixed = StateObject(wrappedValue: Model())\"]", "9 []"])
+        #expect(Self.refusal(findings.last?.message ?? "")?.hasPrefix("its creation in `init` reads `id`: an owned object would keep the first value") == true)
     }
 
     @Test func wrapperFixesNeedTheWholeViewRead() {

@@ -271,6 +271,21 @@ import Testing
                 var body: some View { TextField("Title", text: $draft.title) }
             }
             """),
+        // `@StateObject` has no setter: its storage is initialised instead.
+        Case(name: "self.m = M() in init", rule: ObservedObjectInlineInitRule.description.id, isFixed: true,
+             says: "is given a new `DraftModel`", source: """
+            import SwiftUI
+            final class DraftModel: ObservableObject { @Published var title = "" }
+            struct EditorView: View {
+                @ObservedObject private var draft: DraftModel
+                let title: String
+                init(title: String) {
+                    self.title = title
+                    self.draft = .init()
+                }
+                var body: some View { TextField(title, text: $draft.title) }
+            }
+            """),
         Case(name: ".init(initialValue:)", rule: ObservedObjectInlineInitRule.description.id, isFixed: true,
              says: "is given a new `DraftModel`", source: """
             import SwiftUI

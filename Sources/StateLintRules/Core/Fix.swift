@@ -48,3 +48,10 @@ public struct Fix: Sendable, Hashable {
         self.edits = edits
     }
 }
+
+/// Why a rule offers no fix for a finding: a clause its message ends with ("No automatic fix:
+/// it is `static`."), so every finding without a fix says why.
+package struct FixRefusal: Error, Sendable, Hashable {
+    package let reason: String
+    package init(_ reason: String) { self.reason = reason }
+}

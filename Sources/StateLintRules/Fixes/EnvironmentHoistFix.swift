@@ -19,9 +19,6 @@ import StateLintModel
 /// the new property, and its fix (the lazily owned state, the next `--fix` round) makes it
 /// once: one rewrite of that shape, not two. Where that rewrite cannot take the view, no hoist.
 package enum EnvironmentHoistFix {
-    package struct Refusal: Error {
-        package let reason: String
-    }
 
     /// The wrapper the object is kept in.
     package static func wrapper(for injection: EnvironmentInjectionFacts) -> String {
@@ -39,26 +36,26 @@ package enum EnvironmentHoistFix {
     }
 
     package static func fix(_ injection: EnvironmentInjectionFacts, type: String, in view: SwiftUIView,
-                            _ context: RuleContext) -> Result<Fix, Refusal> {
+                            _ context: RuleContext) -> Result<Fix, FixRefusal> {
         if injection.isInExtension {
-            return .failure(Refusal(reason: "it is in an extension, which cannot hold the stored property to keep it in"))
+            return .failure(FixRefusal("it is in an extension, which cannot hold the stored property to keep it in"))
         }
         if let name = injection.instanceNames.first {
-            return .failure(Refusal(reason: "its arguments read `\(name)`, which a stored property's initial value cannot"))
+            return .failure(FixRefusal("its arguments read `\(name)`, which a stored property's initial value cannot"))
         }
         guard let open = injection.typeBodyOpen else {
-            return .failure(Refusal(reason: "the type's `{` is followed by code on its line"))
+            return .failure(FixRefusal("the type's `{` is followed by code on its line"))
         }
         let name = propertyName(for: type)
         if view.property(named: name) != nil || view.parts.contains(where: { $0.methods.contains { $0.name == name } }) {
-            return .failure(Refusal(reason: "the view already has a member named `\(name)`"))
+            return .failure(FixRefusal("the view already has a member named `\(name)`"))
         }
         // Where `@State` evaluates its initial value on every view init, the lazily owned rewrite
         // must follow (next round): not hoisted where that cannot be done, or the fix would leave
         // a finding of its own.
         if wrapper(for: injection) == "State", context.isEnabled(StateInlineClassInitRule.self),
            let reason = LazilyOwnedStateFix.viewRefusal(view, requiringScan: false) {
-            return .failure(Refusal(reason: "`@State` would make it on every view init (Xcode 26 and earlier) unless made lazily, and \(reason)"))
+            return .failure(FixRefusal("`@State` would make it on every view init (Xcode 26 and earlier) unless made lazily, and \(reason)"))
         }
         let file = injection.argument.file
         let style = context.style(of: injection.argument)

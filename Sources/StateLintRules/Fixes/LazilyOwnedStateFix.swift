@@ -129,26 +129,20 @@ package enum LazilyOwnedStateFix {
         Dictionary(properties.map { ($0.name, reason) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// Why a property gets no fix, as its finding says it.
-    package struct Refusal: Error {
-        package let reason: String
-        init(_ reason: String) { self.reason = reason }
-    }
 
     // MARK: What it takes
 
     private static func accept(_ property: PropertyFacts, replacing wrapper: PropertyWrapper, in view: SwiftUIView,
-                               _ context: RuleContext) -> Result<Accepted, Refusal> {
-        let name = property.name
-        guard property.wrapper == wrapper, !property.isStatic else { return .failure(Refusal("it is `static`")) }
+                               _ context: RuleContext) -> Result<Accepted, FixRefusal> {
+        guard property.wrapper == wrapper, !property.isStatic else { return .failure(FixRefusal("it is `static`")) }
         guard let written = property.writtenCreation else {
-            if property.hasWrapperArguments { return .failure(Refusal("it is written `@\(wrapper.typeName ?? "State")(initialValue:)`")) }
+            if property.hasWrapperArguments { return .failure(FixRefusal("it is written `@\(wrapper.typeName ?? "State")(initialValue:)`")) }
             return acceptCreatedInInit(property, replacing: wrapper, in: view, context)
         }
         // A property without a wrapper becomes `@State var` (a wrapped `let` says more than that).
-        if written.isLet && wrapper != .none { return .failure(Refusal("it is a `let`")) }
-        if written.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
-        if written.hasAccessors { return .failure(Refusal("it has `didSet` or `willSet`")) }
+        if written.isLet && wrapper != .none { return .failure(FixRefusal("it is a `let`")) }
+        if written.declaresSeveral { return .failure(FixRefusal("its declaration declares several properties")) }
+        if written.hasAccessors { return .failure(FixRefusal("it has `didSet` or `willSet`")) }
         let isDeclaredOptional = property.declaredType?.isOptional == true
         // The type the optional holds, as written.
         let typeText: String
@@ -158,18 +152,18 @@ package enum LazilyOwnedStateFix {
             // `Store(initialState: …)` of a generic `Store` infers what `Store?` would not say.
             if !created.contains("<") {
                 let traits = context.types.traits(of: created, inScope: view.name)
-                if traits.kind == nil { return .failure(Refusal("StateLint does not know the type it creates")) }
-                if context.types.mayBeGeneric(created) { return .failure(Refusal("the generic arguments of `\(created)` are inferred, not written")) }
+                if traits.kind == nil { return .failure(FixRefusal("StateLint does not know the type it creates")) }
+                if context.types.mayBeGeneric(created) { return .failure(FixRefusal("the generic arguments of `\(created)` are inferred, not written")) }
             }
             typeText = created
         } else {
-            return .failure(Refusal("the type it creates is not written out"))
+            return .failure(FixRefusal("the type it creates is not written out"))
         }
         // The value, as `.onAppear` can make it.
         var creation = written.value
         if written.isImplicitInit {
             guard !isDeclaredOptional, written.annotation != nil, creation.hasPrefix(".init") else {
-                return .failure(Refusal("its initial value is an `.init` of an unwritten type"))
+                return .failure(FixRefusal("its initial value is an `.init` of an unwritten type"))
             }
             creation = typeText + creation.dropFirst(".init".count)
         }
@@ -181,17 +175,17 @@ package enum LazilyOwnedStateFix {
     /// the creation can move into a closure `init` stores, when it reads nothing of the view
     /// (only the initializer's parameters, locals and globals).
     private static func acceptCreatedInInit(_ property: PropertyFacts, replacing wrapper: PropertyWrapper, in view: SwiftUIView,
-                                            _ context: RuleContext) -> Result<Accepted, Refusal> {
+                                            _ context: RuleContext) -> Result<Accepted, FixRefusal> {
         let name = property.name
         guard let annotation = property.writtenAnnotation, let declared = property.declaredType else {
-            return .failure(Refusal("it is created in `init` and its type is not written out"))
+            return .failure(FixRefusal("it is created in `init` and its type is not written out"))
         }
-        if annotation.isLet && wrapper != .none { return .failure(Refusal("it is a `let`")) }
-        if annotation.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
-        if annotation.hasAccessors { return .failure(Refusal("it has `didSet` or `willSet`")) }
-        if declared.isOptional { return .failure(Refusal("it is created in `init` and declared optional")) }
+        if annotation.isLet && wrapper != .none { return .failure(FixRefusal("it is a `let`")) }
+        if annotation.declaresSeveral { return .failure(FixRefusal("its declaration declares several properties")) }
+        if annotation.hasAccessors { return .failure(FixRefusal("it has `didSet` or `willSet`")) }
+        if declared.isOptional { return .failure(FixRefusal("it is created in `init` and declared optional")) }
         let factory = "make" + name.prefix(1).uppercased() + name.dropFirst()
-        if view.declaresMember(named: factory) { return .failure(Refusal("the view already has a member `\(factory)`")) }
+        if view.declaresMember(named: factory) { return .failure(FixRefusal("the view already has a member `\(factory)`")) }
         if wrapper == .none {
             // `self.model = Model()` leaves `init` and is made on appear.
             switch plainInitCreation(of: name, in: view, context) {
@@ -210,17 +204,17 @@ package enum LazilyOwnedStateFix {
                       made.typeName == nil || made.typeName == wrapper.typeName, made.wrappedValue.creation != nil else { return false }
                 return true
             }
-            if creations.contains(where: { !$0.isUnconditional }) { return .failure(Refusal("an `init` sets it inside a condition or closure")) }
+            if creations.contains(where: { !$0.isUnconditional }) { return .failure(FixRefusal("an `init` sets it inside a condition or closure")) }
             guard writes == 1, creations.count == 1, let assignment = creations.first else {
-                return .failure(Refusal("an `init` sets it other than once with a new object"))
+                return .failure(FixRefusal("an `init` sets it other than once with a new object"))
             }
             // Read in `init`, a property of the view (or `self`) is not there yet for the closure.
             if let read = assignment.creationReads.first(where: { $0 == "self" || view.declaresMember(named: $0) && !initializer.parameterNames.contains($0) }) {
-                return .failure(Refusal("its creation in `init` reads `\(read)`, which the view's own closure cannot capture there"))
+                return .failure(FixRefusal("its creation in `init` reads `\(read)`, which the view's own closure cannot capture there"))
             }
             assignments.append(assignment)
         }
-        guard !assignments.isEmpty else { return .failure(Refusal("it is created in `init`")) }
+        guard !assignments.isEmpty else { return .failure(FixRefusal("it is created in `init`")) }
         return accept(property, made: .initializers(annotation, assignments, factory: factory, removed: []), isDeclaredOptional: false,
                       typeText: parenthesizedIfNeeded(annotation.text), creation: factory + "()", in: view, context)
     }
@@ -235,7 +229,7 @@ package enum LazilyOwnedStateFix {
         package let lines: [SourceSpan]
     }
 
-    package static func plainInitCreation(of name: String, in view: SwiftUIView, _ context: RuleContext) -> Result<PlainInitCreation, Refusal> {
+    package static func plainInitCreation(of name: String, in view: SwiftUIView, _ context: RuleContext) -> Result<PlainInitCreation, FixRefusal> {
         var text: String?
         var assignments: [AssignmentFacts] = []
         var lines: [SourceSpan] = []
@@ -245,29 +239,29 @@ package enum LazilyOwnedStateFix {
             if writes.isEmpty && initializer.delegatesToSelfInit { continue }
             guard writes.count == 1, let assignment = writes.first, !assignment.isStorage, assignment.value.creation != nil,
                   let made = assignment.creationText else {
-                return .failure(Refusal("an `init` sets it other than once with a new object"))
+                return .failure(FixRefusal("an `init` sets it other than once with a new object"))
             }
-            guard assignment.isUnconditional else { return .failure(Refusal("an `init` sets it inside a condition or closure")) }
+            guard assignment.isUnconditional else { return .failure(FixRefusal("an `init` sets it inside a condition or closure")) }
             // The object was made again with every init's values: owned, it would keep the first ones.
             if let read = assignment.creationReads.first(where: { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }) {
-                return .failure(Refusal("its creation in `init` reads `\(read)`: owned state would keep the first object, made from the first value, and miss every later one; pass the object in from a parent that owns it"))
+                return .failure(FixRefusal("its creation in `init` reads `\(read)`: owned state would keep the first object, made from the first value, and miss every later one; pass the object in from a parent that owns it"))
             }
-            guard text == nil || text == made else { return .failure(Refusal("the `init`s make it differently")) }
+            guard text == nil || text == made else { return .failure(FixRefusal("the `init`s make it differently")) }
             text = made
             guard let line = wholeLine(of: assignment.span, context) else {
-                return .failure(Refusal("its assignment in `init` shares its line with other code"))
+                return .failure(FixRefusal("its assignment in `init` shares its line with other code"))
             }
             assignments.append(assignment)
             lines.append(line)
         }
-        guard let text else { return .failure(Refusal("it is created in `init`")) }
+        guard let text else { return .failure(FixRefusal("it is created in `init`")) }
         return .success(PlainInitCreation(text: text, assignments: assignments, lines: lines))
     }
 
     /// Whether every use compiles the same with the optional (outside `body`) or the unwrapped
     /// object (in `body`), and how.
     private static func accept(_ property: PropertyFacts, made: Made, isDeclaredOptional: Bool, typeText: String, creation: String,
-                               in view: SwiftUIView, _ context: RuleContext) -> Result<Accepted, Refusal> {
+                               in view: SwiftUIView, _ context: RuleContext) -> Result<Accepted, FixRefusal> {
         let name = property.name
         var isUsedInBody = false
         var usesProjection = false
@@ -282,16 +276,16 @@ package enum LazilyOwnedStateFix {
         for mention in view.mentions(of: name) {
             // The `_model = State(initialValue: …)` the rewrite turns into `makeModel = { … }`.
             if moved.contains(where: { $0.file == mention.file && $0.range.contains(mention.offset) }) { continue }
-            if mention.form == .storage { return .failure(Refusal("the view uses `_\(name)`")) }
-            if mention.memberKind == .initializer { return .failure(Refusal("an `init` of the view uses it")) }
+            if mention.form == .storage { return .failure(FixRefusal("the view uses `_\(name)`")) }
+            if mention.memberKind == .initializer { return .failure(FixRefusal("an `init` of the view uses it")) }
             guard !isDeclaredOptional else { continue }
             // Where a local or parameter hides the name, the rewrite would read the wrong value.
             if mention.form == .shadow {
-                return .failure(Refusal("\(describe(mention)) declares a `\(name)` of its own, which hides the property"))
+                return .failure(FixRefusal("\(describe(mention)) declares a `\(name)` of its own, which hides the property"))
             }
             let inBody = mention.member == "body" && mention.memberKind == .variable
             guard inBody else {
-                guard let member = mention.member else { return .failure(Refusal("the view's declaration uses it")) }
+                guard let member = mention.member else { return .failure(FixRefusal("the view's declaration uses it")) }
                 if byMember[member] == nil { memberOrder.append(member) }
                 byMember[member, default: []].append(mention)
                 continue
@@ -314,7 +308,7 @@ package enum LazilyOwnedStateFix {
             // nothing while the object is nil, before the view appears: the call would be lost.
             if mentions[0].memberKind == .function, !mentions[0].isInPrivateMember, shape?.returnsSomeView != true,
                let place = context.reference(toMember: member) {
-                return .failure(Refusal("\(described) uses it and may be called on a view value (`.\(member)` at \(place)), before the view appears, when the object is still nil"))
+                return .failure(FixRefusal("\(described) uses it and may be called on a view value (`.\(member)` at \(place)), before the view appears, when the object is still nil"))
             }
             let forms = Set(mentions.map(\.form))
             if forms.isSubset(of: [.optionalChain, .assignment, .nilComparison, .memberStatement]) {
@@ -325,11 +319,11 @@ package enum LazilyOwnedStateFix {
                 }
                 continue
             }
-            guard let shape, !shape.hasAccessors else { return .failure(Refusal("\(described) uses it as a non-optional")) }
+            guard let shape, !shape.hasAccessors else { return .failure(FixRefusal("\(described) uses it as a non-optional")) }
             if shape.returnsSomeView {
                 // A view of its own: its code goes inside an `if let` too.
                 guard !shape.hasTopLevelReturn else {
-                    return .failure(Refusal("\(described) uses it and returns its view with `return`, which no `if let` can take"))
+                    return .failure(FixRefusal("\(described) uses it and returns its view with `return`, which no `if let` can take"))
                 }
                 for mention in mentions {
                     switch unwrappedUse(mention, of: name, in: described) {
@@ -342,17 +336,17 @@ package enum LazilyOwnedStateFix {
             } else if shape.kind == .function, shape.returnsVoid {
                 // A method that returns nothing starts with `guard let model else { return }`.
                 guard forms.isSubset(of: [.value, .memberStatement]), !mentions.contains(where: \.isSpelledWithSelf) else {
-                    return .failure(Refusal("\(described) uses it as a non-optional and also sets it, compares it with nil or chains it"))
+                    return .failure(FixRefusal("\(described) uses it as a non-optional and also sets it, compares it with nil or chains it"))
                 }
                 guardedMembers.append(shape)
             } else {
-                return .failure(Refusal("\(described) returns a value made from it, which would be optional"))
+                return .failure(FixRefusal("\(described) returns a value made from it, which would be optional"))
             }
         }
         if usesProjection {
             let created = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
             guard let created, context.types.traits(of: created, inScope: view.name).isObservable else {
-                return .failure(Refusal("`$\(name)` would need `@Bindable`, which takes only an `@Observable` class"))
+                return .failure(FixRefusal("`$\(name)` would need `@Bindable`, which takes only an `@Observable` class"))
             }
         }
         return .success(Accepted(property: property, made: made, isDeclaredOptional: isDeclaredOptional,
@@ -363,18 +357,18 @@ package enum LazilyOwnedStateFix {
 
     /// Whether a mention compiles the same with the unwrapped object of an `if let` in `member`
     /// (`body`, or a member that makes a view), and whether it is a `$model.title` binding.
-    private static func unwrappedUse(_ mention: PropertyMention, of name: String, in member: String) -> Result<Bool, Refusal> {
+    private static func unwrappedUse(_ mention: PropertyMention, of name: String, in member: String) -> Result<Bool, FixRefusal> {
         // `self.model.title` becomes `model.title` (the `self.` goes); other forms would change.
         if mention.isSpelledWithSelf, mention.form != .value, mention.form != .memberStatement {
-            return .failure(Refusal("\(member) uses `self.\(name)`, which would be the optional"))
+            return .failure(FixRefusal("\(member) uses `self.\(name)`, which would be the optional"))
         }
         switch mention.form {
         case .value, .nilComparison, .memberStatement: return .success(false)
         case .projectedMember: return .success(true)
-        case .wholeProjection: return .failure(Refusal("\(member) uses `$\(name)` as a whole binding"))
-        case .assignment: return .failure(Refusal("\(member) assigns it"))
-        case .optionalChain, .storage: return .failure(Refusal("\(member) uses `\(name)?`"))
-        case .shadow: return .failure(Refusal("\(member) declares a `\(name)` of its own, which hides the property"))
+        case .wholeProjection: return .failure(FixRefusal("\(member) uses `$\(name)` as a whole binding"))
+        case .assignment: return .failure(FixRefusal("\(member) assigns it"))
+        case .optionalChain, .storage: return .failure(FixRefusal("\(member) uses `\(name)?`"))
+        case .shadow: return .failure(FixRefusal("\(member) declares a `\(name)` of its own, which hides the property"))
         }
     }
 

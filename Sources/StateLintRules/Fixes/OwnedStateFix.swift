@@ -18,21 +18,20 @@ import StateLintModel
 /// The state is `private` unless an access level is written or code outside the view may read
 /// it (`LazilyOwnedStateFix.stateAttributeEdits`).
 package enum OwnedStateFix {
-    package typealias Refusal = LazilyOwnedStateFix.Refusal
 
     /// For each property's name, its fix or why there is none.
-    package static func plan(_ initials: [InitialValue], in view: SwiftUIView, _ context: RuleContext) -> [String: Result<Fix, Refusal>] {
-        var results: [String: Result<Fix, Refusal>] = [:]
+    package static func plan(_ initials: [InitialValue], in view: SwiftUIView, _ context: RuleContext) -> [String: Result<Fix, FixRefusal>] {
+        var results: [String: Result<Fix, FixRefusal>] = [:]
         var candidates: [InitialValue] = []
         for initial in initials where results[initial.property.name] == nil {
             let property = initial.property
             // A `var` with a value, which the memberwise initializer takes: a caller may hand in an
             // object, of which `@State` would keep only the first.
             if !initial.isInInitializer, property.writtenCreation?.isLet == false, !property.isPrivate, view.initializerCount == 0 {
-                results[property.name] = .failure(Refusal("it is a `var` the memberwise initializer takes, so a caller may hand in an object, and `@State` would keep only the first"))
+                results[property.name] = .failure(FixRefusal("it is a `var` the memberwise initializer takes, so a caller may hand in an object, and `@State` would keep only the first"))
                 continue
             }
-            results[property.name] = .failure(Refusal("it is set more than once"))
+            results[property.name] = .failure(FixRefusal("it is set more than once"))
             candidates.append(initial)
         }
         guard !candidates.isEmpty else { return results }
@@ -45,7 +44,7 @@ package enum OwnedStateFix {
         let plan = LazilyOwnedStateFix.plan(properties, replacing: .none, in: view, context)
         for property in properties {
             if let reason = plan.refusals[property.name] {
-                results[property.name] = .failure(Refusal(reason))
+                results[property.name] = .failure(FixRefusal(reason))
             } else if let fix = plan.fix {
                 results[property.name] = .success(fix)
             }
@@ -54,18 +53,18 @@ package enum OwnedStateFix {
     }
 
     /// Xcode 27 and later: `@State` with the creation as its initial value.
-    private static func stateFix(_ initial: InitialValue, in view: SwiftUIView, _ context: RuleContext) -> Result<Fix, Refusal> {
+    private static func stateFix(_ initial: InitialValue, in view: SwiftUIView, _ context: RuleContext) -> Result<Fix, FixRefusal> {
         let property = initial.property
         let name = property.name
         if let written = property.writtenCreation {
-            if written.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
-            if written.hasAccessors { return .failure(Refusal("it has `didSet` or `willSet`")) }
+            if written.declaresSeveral { return .failure(FixRefusal("its declaration declares several properties")) }
+            if written.hasAccessors { return .failure(FixRefusal("it has `didSet` or `willSet`")) }
             let edits = LazilyOwnedStateFix.stateAttributeEdits(property, keyword: written.keyword, isLet: written.isLet, context)
             return .success(Fix(summary: "Own `\(name)` in `@State`, which SwiftUI keeps across re-renders", edits: edits))
         }
-        guard let annotation = property.writtenAnnotation else { return .failure(Refusal("its type is not written out")) }
-        if annotation.declaresSeveral { return .failure(Refusal("its declaration declares several properties")) }
-        if annotation.hasAccessors { return .failure(Refusal("it has `didSet` or `willSet`")) }
+        guard let annotation = property.writtenAnnotation else { return .failure(FixRefusal("its type is not written out")) }
+        if annotation.declaresSeveral { return .failure(FixRefusal("its declaration declares several properties")) }
+        if annotation.hasAccessors { return .failure(FixRefusal("it has `didSet` or `willSet`")) }
         switch movedCreation(of: property, in: view, context) {
         case .failure(let refusal): return .failure(refusal)
         case .success(let (text, removals)):
@@ -80,11 +79,11 @@ package enum OwnedStateFix {
     /// The creation every `init` makes for the property, which can become its initial value: the
     /// same text in each, reading nothing of `init` or the view, alone on its line (which goes).
     private static func movedCreation(of property: PropertyFacts, in view: SwiftUIView,
-                                      _ context: RuleContext) -> Result<(String, [SourceSpan]), Refusal> {
+                                      _ context: RuleContext) -> Result<(String, [SourceSpan]), FixRefusal> {
         let name = property.name
         // An `init` StateLint has no facts of sets it from something else (a parameter).
         guard view.initializers.count == view.initializerCount else {
-            return .failure(Refusal("an `init` sets it other than with a new object"))
+            return .failure(FixRefusal("an `init` sets it other than with a new object"))
         }
         let made: LazilyOwnedStateFix.PlainInitCreation
         switch LazilyOwnedStateFix.plainInitCreation(of: name, in: view, context) {
@@ -96,7 +95,7 @@ package enum OwnedStateFix {
         if view.mentions(of: name).contains(where: { mention in
             mention.memberKind == .initializer && !made.lines.contains { $0.file == mention.file && $0.range.contains(mention.offset) }
         }) {
-            return .failure(Refusal("an `init` of the view uses it"))
+            return .failure(FixRefusal("an `init` of the view uses it"))
         }
         return .success((made.text, made.lines))
     }

@@ -15,10 +15,14 @@ package enum WrapperFix {
         return context.edit(nameSpan, withAt ? "@StateObject" : "StateObject")
     }
 
-    package static func isSafe(_ property: PropertyFacts, in view: SwiftUIView, assignmentsAllowed: Int = 0) -> Bool {
+    /// Why the wrapper cannot change, or nil when it can.
+    package static func refusal(_ property: PropertyFacts, in view: SwiftUIView, assignmentsAllowed: Int = 0) -> FixRefusal? {
+        guard view.isFullyScanned else { return FixRefusal("a part of the view in another file may use it") }
         // `@State(initialValue:)` and `@ObservedObject(initialValue:)` have no `@StateObject` twin.
-        guard view.isFullyScanned, !property.hasWrapperArguments else { return false }
+        if property.hasWrapperArguments { return FixRefusal("its wrapper takes arguments, which `@StateObject` has no twin for") }
         let uses = view.uses(of: property.name)
-        return uses.assignments <= assignmentsAllowed && !uses.readsStorage
+        if uses.assignments > assignmentsAllowed { return FixRefusal("the view assigns it, and `@StateObject` has no setter") }
+        if uses.readsStorage { return FixRefusal("the view reads its storage `_\(property.name)`, whose type would change") }
+        return nil
     }
 }

@@ -1948,11 +1948,15 @@ struct EditorView: View {
 `@StateObject var model = Model()`, and in an initializer `_model = ObservedObject(wrappedValue:
 Model())` becomes `_model = StateObject(wrappedValue: Model())` (the attribute changes with it;
 `ObservedObject(initialValue: Model())` becomes `StateObject(wrappedValue: Model())`, since
-`StateObject` has no `initialValue:` initializer).
-Only where that provably compiles the same: `@StateObject` has no setter, so the fix is left out
-when the view assigns the property anywhere else (`self.model = Model()` in an initializer
-included) or reads its storage `_model`, when the attribute has arguments, and when the view has
-extensions in other files that were not read with it.
+`StateObject` has no `initialValue:` initializer). `@StateObject` has no setter, so
+`self.model = Model()` in an initializer becomes `_model = StateObject(wrappedValue: Model())`,
+whose autoclosure makes the object only the first time; not where the creation reads the
+initializer's parameters (`Model(id: id)`): the old code made the object from each init's values,
+and an owned one would keep the first, so the finding says to pass the object in instead.
+Only where that provably compiles the same: the fix is left out when the view assigns the
+property anywhere else or reads its storage `_model`, when the attribute has arguments, and when
+the view has extensions in other files that were not read with it. Each finding without a fix
+says why.
 
 Before:
 
@@ -1968,10 +1972,12 @@ struct EditorView: View {
     @ObservedObject var draft = DraftModel()
     @ObservedObject private var other: DraftModel
     @ObservedObject private var copy: DraftModel
+    @ObservedObject private var restored: DraftModel
 
     init() {
         _other = ObservedObject(wrappedValue: DraftModel())
         _copy = ObservedObject(initialValue: DraftModel())
+        self.restored = DraftModel()
     }
 
     var body: some View { TextField("Title", text: $draft.title) }
@@ -1992,10 +1998,12 @@ struct EditorView: View {
     @StateObject var draft = DraftModel()
     @StateObject private var other: DraftModel
     @StateObject private var copy: DraftModel
+    @StateObject private var restored: DraftModel
 
     init() {
         _other = StateObject(wrappedValue: DraftModel())
         _copy = StateObject(wrappedValue: DraftModel())
+        _restored = StateObject(wrappedValue: DraftModel())
     }
 
     var body: some View { TextField("Title", text: $draft.title) }
