@@ -29,6 +29,8 @@ public struct LintEngine: Sendable {
         /// The project builds with Xcode 27 or later, whose `State()` macro evaluates a `@State`
         /// initial value once: what an owned-state fix writes.
         public var stateMakesInitialValueOnce = false
+        /// Analyses to reuse for files unchanged since a run that used the same cache.
+        package var analysisCache: AnalysisCache?
         public init() {}
     }
 
@@ -251,6 +253,16 @@ public struct LintEngine: Sendable {
         let comments = scan.comments
         let structure = FileStructure(code: CodeTokens(file: file, scan: consume scan))
         clock.lap(&timings.structure)
+        return analyse(structure, comments: comments, path: path, file: fileID, role: role, bodies: bodies,
+                       keepsBytes: keepsBytes, timings: &timings)
+    }
+
+    /// The same, from a file's structure and comments made before (`AnalysisCache.seed`).
+    package static func analyse(_ structure: FileStructure, comments: [Token], path: String, file fileID: FileID, role: FileRole,
+                                bodies: FactExtractor.BodyReading, keepsBytes: Bool, timings: inout Timings) -> (Analysed, TypeDeclarationSummary) {
+        let file = structure.code.file
+        let bytes = file.bytes
+        var clock = PhaseClock()
         let summary = TypeDeclarationSummary(structure)
         clock.lap(&timings.index)
         let facts = role == .dependency ? FileFacts(path: path, file: fileID)
@@ -274,8 +286,17 @@ public struct LintEngine: Sendable {
                                       maximumSize: role == .dependency ? options.maximumDependencyFileSize : SourceReader.maximumFileSize)
             if (isLinted && validatingText) || role == .dependency { try SourceReader.validateText(bytes, path: path) }
             let keepsBytes = options.keepsSourcesWithFixes && isLinted
-            let (analysed, summary) = Self.analyse(bytes, path: path, file: fileID, role: role, bodies: .ofLikelyViews,
-                                                   keepsBytes: keepsBytes, timings: &timings)
+            if let cache = options.analysisCache, !keepsBytes,
+               let (analysed, summary) = cache.analysis(of: path, bytes: bytes, file: fileID, role: role) {
+                return (FileAnalysis(path: path, isLinted: isLinted, outcome: .success(analysed), timings: timings), summary)
+            }
+            let seeded = keepsBytes ? nil : options.analysisCache?.seededStructure(of: path, bytes: bytes)
+            let (analysed, summary) = seeded.map {
+                Self.analyse($0.structure, comments: $0.comments, path: path, file: fileID, role: role, bodies: .ofLikelyViews,
+                             keepsBytes: keepsBytes, timings: &timings)
+            } ?? Self.analyse(bytes, path: path, file: fileID, role: role, bodies: .ofLikelyViews,
+                              keepsBytes: keepsBytes, timings: &timings)
+            if !keepsBytes { options.analysisCache?.store(analysed, summary: summary, of: path, bytes: bytes, file: fileID, role: role) }
             return (FileAnalysis(path: path, isLinted: isLinted, outcome: .success(analysed), timings: timings), summary)
         } catch {
             return (FileAnalysis(path: path, isLinted: isLinted, outcome: .failure(error), timings: timings), TypeDeclarationSummary())

@@ -149,6 +149,9 @@ package enum Migration {
             outcome.report.notes.append(Self.unknownDeploymentTarget)
         }
         var migratedFiles: [String: Set<String>] = [:]
+        // Each pass lints the project again; most of its files are as the last lint read them.
+        let analyses = AnalysisCache()
+        analyses.seed(sources.map { ($0.structure, $0.comments) })
         for _ in 0..<maximumPasses {
             let active = selected.filter { (reasons[$0.name] ?? []).isEmpty }
             var edits: [String: [TextEdit]] = [:]
@@ -194,7 +197,8 @@ package enum Migration {
             let activeNames = Set(active.map(\.name))
             let isModern = (request.xcodeMajor ?? 0) >= 27
             for round in 0..<maximumOwnedStateRounds where !files.isEmpty {
-                let lint = lintOwnedState(merged, knownClasses: request.knownClasses, modern: isModern, inlineState: !isModern || round == 0 && !lazilyOwned.isEmpty)
+                let lint = lintOwnedState(merged, knownClasses: request.knownClasses, modern: isModern,
+                                          inlineState: !isModern || round == 0 && !lazilyOwned.isEmpty, cache: analyses)
                 var roundFixes: [Fix] = []
                 var roundOwners: [String] = []
                 var isInlineState: [Bool] = []
@@ -340,10 +344,12 @@ package enum Migration {
 
     /// The findings of `observable_inline_init` (and `state_inline_class_init` when
     /// `inlineState`) in the project as migration leaves it, with their fixes for its toolchain.
-    private static func lintOwnedState(_ files: [String: [UInt8]], knownClasses: [String], modern: Bool, inlineState: Bool) -> [Finding] {
+    private static func lintOwnedState(_ files: [String: [UInt8]], knownClasses: [String], modern: Bool, inlineState: Bool,
+                                       cache: AnalysisCache) -> [Finding] {
         var options = LintEngine.Options()
         options.knownClasses = knownClasses
         options.stateMakesInitialValueOnce = modern
+        options.analysisCache = cache
         var rules = [LintEngine.ConfiguredRule(rule: ObservableInlineInitRule(configuration: nil), severity: .warning)]
         if inlineState { rules.append(LintEngine.ConfiguredRule(rule: StateInlineClassInitRule(configuration: nil), severity: .warning)) }
         return LintEngine(rules: rules, directiveSeverity: nil, options: options).lint(files.keys.sorted().map { ($0, files[$0]!) }).findings

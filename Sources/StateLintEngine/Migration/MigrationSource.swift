@@ -9,6 +9,8 @@ package struct MigrationSource {
     package let path: String
     package let bytes: [UInt8]
     package let structure: FileStructure
+    /// Its comments, which the lint of the migrated project reads for directives.
+    package let comments: [Token]
     /// Where the file is shown in reasons (`Sources/App/Model.swift`).
     package let displayPath: String
 
@@ -17,7 +19,9 @@ package struct MigrationSource {
         self.bytes = bytes
         self.displayPath = displayPath
         let file = SourceFile(path: path, bytes: bytes)
-        structure = FileStructure(code: CodeTokens(file: file, scan: Tokenizer.scanCode(bytes)))
+        let scan = Tokenizer.scanCode(bytes)
+        comments = scan.comments
+        structure = FileStructure(code: CodeTokens(file: file, scan: consume scan))
     }
 
     package var code: CodeTokens { structure.code }
