@@ -40,13 +40,14 @@ enum MigrationHarness {
     }
 
     /// Migrates, and checks what every migration must give: both sides type-check, a second
-    /// run changes nothing, and no touched file has a finding it did not have.
-    static func checkedMigration(_ files: [String: String], xcode: Int?, types: [String] = [],
+    /// run changes nothing, and no touched file has a finding it did not have. `packages`: code
+    /// type-checked with the project's but not read by the migration (a package's).
+    static func checkedMigration(_ files: [String: String], xcode: Int?, types: [String] = [], packages: [String: String] = [:],
                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Run {
-        let before = try TypeCheck.typeCheck(files: files)
+        let before = try TypeCheck.typeCheck(files: files.merging(packages) { a, _ in a })
         #expect(before.isEmpty, "before: \(before)", sourceLocation: sourceLocation)
         let run = migrate(files, xcode: xcode, types: types)
-        let after = try TypeCheck.typeCheck(files: run.files)
+        let after = try TypeCheck.typeCheck(files: run.files.merging(packages) { a, _ in a })
         #expect(after.isEmpty, "after: \(after)\n\(run.files.filter { run.changed.contains($0.key) }.map { "// \($0.key)\n\($0.value)" }.joined(separator: "\n"))",
                 sourceLocation: sourceLocation)
         let again = migrate(run.files, xcode: xcode, types: types)
@@ -220,6 +221,50 @@ enum MigrationFixtures {
         let older = try MigrationHarness.checkedMigration(files, xcode: 26)
         let lazy = try #require(older.files["Views/FeedView.swift"])
         #expect(lazy.contains("@State private var feed: Feed?") && lazy.contains("if feed == nil { feed = Feed() }"), "\(lazy)")
+    }
+
+    /// `.environmentObject(Permissions.shared)` where the project declares no `Permissions` (a
+    /// package's type): its value is no class of the project, so it keeps none; a value nothing
+    /// types (`make()` of a package) still keeps the classes read from the environment.
+    @Test func aStaticPropertyOfAPackagesTypeKeepsNoClass() throws {
+        let files = [
+            "Model/Models.swift": """
+            import Combine
+
+            final class Library: ObservableObject { @Published var books: [String] = [] }
+            final class Settings: ObservableObject { @Published var dark = false }
+
+            """,
+            "Views/Root.swift": """
+            import SwiftUI
+
+            struct Root: View {
+                @StateObject private var library = Library()
+                var body: some View {
+                    Shelf()
+                        .environmentObject(library)
+                        .environmentObject(Permissions.shared)
+                }
+            }
+
+            struct Shelf: View {
+                @EnvironmentObject var library: Library
+                var body: some View { Text("\\(library.books.count)") }
+            }
+
+            """,
+        ]
+        let package = ["Packages/Permissions.swift": "import Combine\n@MainActor public final class Permissions: ObservableObject { public static let shared = Permissions() }\n"]
+        let run = try MigrationHarness.checkedMigration(files, xcode: 27, packages: package)
+        #expect(run.report.migrated.map(\.type) == ["Library", "Settings"], "\(run.report)")
+        let root = try #require(run.files["Views/Root.swift"])
+        #expect(root.contains(".environment(library)") && root.contains(".environmentObject(Permissions.shared)"), "\(root)")
+
+        var untyped = files
+        untyped["Views/Root.swift"] = files["Views/Root.swift"]!.replacingOccurrences(of: "Permissions.shared", with: "Permissions.make()")
+        let kept = MigrationHarness.migrate(untyped, xcode: 27)
+        #expect(kept.report.migrated.map(\.type) == ["Settings"], "\(kept.report)")
+        #expect(kept.report.refused.first { $0.type == "Library" }?.reasons.joined().contains("cannot type") == true, "\(kept.report)")
     }
 
     @Test func onXcode26TheOwnerTakesTheLazilyOwnedRewrite() throws {

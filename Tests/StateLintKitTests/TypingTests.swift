@@ -42,6 +42,15 @@ struct TypingNameTests {
     final class Coin: ObservableObject { @Published var balance = 0 }
     """
 
+    @Test("a closure called where it is written, with its result type written")
+    func immediatelyCalledClosure() {
+        #expect(TypingHarness.type([Self.vault, "let v = «{ () -> Vault in let v = Vault(name: \"x\"); return v }()»"]) == "Vault")
+        #expect(TypingHarness.type([Self.vault, "let v = «{ [weak x] () async throws -> Coin? in nil }()»"]) == "Coin?")
+        // No result type written, or not called: not typed.
+        #expect(TypingHarness.type([Self.vault, "let v = «{ Vault(name: \"x\") }()»"]) == nil)
+        #expect(TypingHarness.type([Self.vault, "let v = «{ () -> Vault in Vault(name: \"x\") }»"]) == nil)
+    }
+
     @Test("a parameter's written type")
     func parameter() {
         #expect(TypingHarness.type([Self.vault, "func refresh(vault: Vault) { «vault».objectWillChange.send() }"]) == "Vault")

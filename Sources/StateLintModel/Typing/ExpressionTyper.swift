@@ -221,6 +221,11 @@ package final class ExpressionTyper {
             guard !hasTopLevelComma(s + 1, close, code) else { return nil }
             current = type(of: (s + 1)..<close, in: file)
             j = close + 1
+        } else if kind == .leftBrace, let close = code.partner(of: s), close + 1 < e, isCall(at: close + 1, code),
+                  let returns = immediatelyCalledClosureResult(open: s, close: close, file) {
+            // `{ () -> AppState in … }()`: a closure called where it is written, its result type written.
+            pendingCall = .function(returns: returns, places: [])
+            j = close + 1
         } else if kind == .stringDelimiter {
             var k = s + 1
             while k < e, code.kind(k) != .stringDelimiter {
@@ -320,6 +325,24 @@ package final class ExpressionTyper {
         if pendingCall != nil { return nil }
         guard let result = current else { return nil }
         return optionalChain ? .optional(result) : result
+    }
+
+    /// The result type written in a closure's signature (`{ [weak x] () async throws -> T in`).
+    private func immediatelyCalledClosureResult(open: Int, close: Int, _ file: Int) -> ValueType? {
+        let code = code(file)
+        var k = open + 1
+        if code.kind(k) == .leftBracket, let end = code.partner(of: k) { k = end + 1 }
+        guard code.kind(k) == .leftParen, let parameters = code.partner(of: k), parameters < close else { return nil }
+        k = parameters + 1
+        while code.keyword(k) == .async || code.keyword(k) == .throws || code.keyword(k) == .rethrows { k += 1 }
+        guard code.text(k, is: "->") else { return nil }
+        let typeStart = k + 1
+        var end = typeStart
+        while end < close, code.keyword(end) != .in {
+            if let partner = code.partner(of: end), partner > end { end = partner + 1 } else { end += 1 }
+        }
+        guard end < close, end > typeStart else { return nil }
+        return writtenType(typeStart..<end, in: file)
     }
 
     private func isCall(at k: Int, _ code: CodeTokens) -> Bool {

@@ -103,6 +103,10 @@ package final class TypeDirectory: Sendable {
 
     package func declaresType(_ name: String) -> Bool { typeParts[name] != nil }
 
+    /// Whether the project declares anything named `name` that could stand for a type: a type or
+    /// extension, or a `typealias`.
+    package func declaresTypeOrAlias(_ name: String) -> Bool { typeParts[name] != nil || aliasPlaces[name] != nil }
+
     /// Members named `member` declared in the type's body or its extensions (not inherited).
     package func members(named member: String, ofType name: String) -> [Place] {
         memberPlaces[name]?[member] ?? []
