@@ -95,6 +95,26 @@ import Testing
         #expect(relative(found.skippedLinks, root) == ["Kit", "Loose.swift"])
     }
 
+    /// A file reached through a named link and directly (or through two links) was linted twice,
+    /// and the project then saw its view declared twice. It is linted once, under the spelling met
+    /// first; a link also named on the command line is not reported as skipped.
+    @Test(arguments: [1, 2])
+    func aFileReachedThroughALinkAndDirectlyIsFoundOnce(jobs: Int) throws {
+        let outside = try ConfigTestSupport.makeTree(["Kit/A.swift", "Kit/Deep/B.swift"])
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let root = try ConfigTestSupport.makeTree(["Main.swift"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/Kit", withDestinationPath: outside + "/Kit")
+        try FileManager.default.createSymbolicLink(atPath: root + "/Again", withDestinationPath: outside + "/Kit")
+        let discovery = FileDiscovery(rootDirectory: root)
+        let found = discovery.files(under: [root + "/Kit", outside + "/Kit/A.swift", root + "/Again", root], jobs: jobs)
+        #expect(relative(found.files, root) == ["Kit/A.swift", "Kit/Deep/B.swift", "Main.swift"])
+        #expect(found.skippedLinks.isEmpty, "both links are named: \(found.skippedLinks)")
+        // Each once, named directly: nothing is dropped.
+        let direct = discovery.files(under: [outside + "/Kit/A.swift", outside + "/Kit"], jobs: jobs)
+        #expect(direct.files.map { String($0.dropFirst(outside.count + 1)) } == ["Kit/A.swift", "Kit/Deep/B.swift"])
+    }
+
     @Test func theCommandSaysWhichLinksItDidNotFollow() throws {
         let tree = try TemporaryTree()
         defer { tree.remove() }

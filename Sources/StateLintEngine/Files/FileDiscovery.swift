@@ -41,6 +41,9 @@ public struct FileDiscovery: Sendable {
         // One folder walk cannot meet a file twice (links are not followed): deduplicate only
         // when several paths are given, saving a hashed insert per file in the common case.
         var seen: Set<String>? = paths.count > 1 ? [] : nil
+        // Where each named path (and followed link) put its files, to tell the same file reached
+        // through a link and directly.
+        var roots: [(path: String, files: Range<Int>)] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -49,20 +52,32 @@ public struct FileDiscovery: Sendable {
             }
             if isDirectory.boolValue {
                 let errorCount = result.errors.count
+                var start = result.files.count
                 walkFolder(path, into: &result, seen: &seen, jobs: jobs)
+                roots.append((path, start..<result.files.count))
                 // Links the walk passed over that an `included` entry names: walked as named.
                 for link in linkedEntries(under: FileDiscovery.absolute(path)) {
+                    start = result.files.count
                     if link.isDirectory {
                         walkFolder(link.path, into: &result, seen: &seen, jobs: jobs)
                     } else if seen?.insert(link.path).inserted ?? true {
                         result.files.append(link.path)
                     }
+                    roots.append((link.path, start..<result.files.count))
                 }
                 // The order folders are listed in depends on the file system (and the threads).
                 result.errors[errorCount...].sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
             } else if !forceExclude || !isExcluded(path) {
+                let start = result.files.count
                 if seen?.insert(FileDiscovery.absolute(path)).inserted ?? true { result.files.append(path) }
+                roots.append((path, start..<result.files.count))
             }
+        }
+        if roots.count > 1 {
+            result.files = FileDiscovery.withoutSecondSpellings(result.files, roots: roots)
+            // A link a walk passed over but that is also named (`statelint lint . Linked`) was not skipped.
+            let named = Set(roots.map { FileDiscovery.absolute($0.path) })
+            result.skippedLinks.removeAll { named.contains(FileDiscovery.absolute($0)) }
         }
         result.files = FileDiscovery.sortedByBytes(result.files)
         result.xcodeProjects = FileDiscovery.sortedByBytes(result.xcodeProjects)
@@ -276,6 +291,39 @@ public struct FileDiscovery: Sendable {
         let prefix = rootDirectory.hasSuffix("/") ? rootDirectory : rootDirectory + "/"
         guard absolutePath.hasPrefix(prefix) else { return nil }
         return String(absolutePath.dropFirst(prefix.count))
+    }
+
+    /// `files` with each file once: a file reached through a symbolic link (a link named on the
+    /// command line or in `included`) and directly, or through two links, is kept under the
+    /// spelling met first. The walks follow no link below a root, so a file's real path is its
+    /// root's real path and the rest of its own: one `realpath` per root, none per file.
+    static func withoutSecondSpellings(_ files: [String], roots: [(path: String, files: Range<Int>)]) -> [String] {
+        var real: [Int: String] = [:]
+        var throughLink = false
+        for root in roots where !root.files.isEmpty {
+            let absolute = absolute(root.path)
+            let resolved = canonical(absolute)
+            if resolved != absolute { throughLink = true }
+            for position in root.files {
+                let file = files[position]
+                let spelled = file.hasPrefix("/") ? absolute : root.path
+                real[position] = file == spelled || file == root.path ? resolved
+                    : file.hasPrefix(spelled + "/") ? resolved + file.dropFirst(spelled.count) : canonical(file)
+            }
+        }
+        guard throughLink else { return files }
+        var seen: Set<String> = []
+        return files.indices.compactMap { position in
+            seen.insert(real[position] ?? files[position]).inserted ? files[position] : nil
+        }
+    }
+
+    /// The path with every link resolved (macOS's `/var` is `/private/var`), so spellings compare
+    /// equal; as written (normalised) when it does not exist.
+    package static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return absolute(path, relativeTo: "/") }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     package static func absolute(_ path: String) -> String {

@@ -32,7 +32,7 @@ public enum XcodeDerivedData {
     public static func checkouts(in derivedData: String, projectRoot: String) -> Lookup {
         let own = derivedData + "/" + checkoutsPath
         if isProjectFolder(derivedData) { return .found(isFolder(own) ? [own] : []) }
-        let root = canonical(projectRoot)
+        let root = FileDiscovery.canonical(projectRoot)
         var examined = 0
         var matched = false
         var found: [String] = []
@@ -41,7 +41,7 @@ public enum XcodeDerivedData {
             let folder = derivedData + "/" + name
             guard let workspace = workspacePath(in: folder) else { continue }
             examined += 1
-            let workspaceFolder = canonical((workspace as NSString).deletingLastPathComponent)
+            let workspaceFolder = FileDiscovery.canonical((workspace as NSString).deletingLastPathComponent)
             guard belongs(workspaceFolder: workspaceFolder, to: root) else { continue }
             matched = true
             if isFolder(folder + "/" + checkoutsPath) { found.append(folder + "/" + checkoutsPath) }
@@ -71,13 +71,6 @@ public enum XcodeDerivedData {
         return path
     }
 
-    /// The folder with links resolved (macOS's `/var` is `/private/var`), so spellings compare
-    /// equal; as written (normalised) when it does not exist.
-    package static func canonical(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return FileDiscovery.absolute(path, relativeTo: "/") }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 
     private static func isFolder(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
