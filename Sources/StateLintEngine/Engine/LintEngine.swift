@@ -386,14 +386,25 @@ public struct LintEngine: Sendable {
         return (findings, unresolved, unchecked)
     }
 
-    /// Sorted candidates without repeats of the same violation (rule, span and message).
+    /// Sorted candidates without repeats of the same violation (rule and span).
     package static func unique(_ sorted: [Candidate]) -> [Candidate] {
         guard sorted.count > 1 else { return sorted }
         var kept: [Candidate] = [sorted[0]]
+        // Where the same rule reports the same span twice (a type declared twice, one inside the
+        // other's body, read as two views), one finding stands: the one without a fix, when the
+        // views disagree, as a fix one reading refuses is not proven safe.
+        struct Place: Hashable { let ruleID: String; let span: SourceSpan }
+        var byPlace: [Place: Int] = [Place(ruleID: sorted[0].ruleID, span: sorted[0].violation.span): 0]
         for candidate in sorted.dropFirst() {
             let last = kept[kept.count - 1]
             if last.ruleID == candidate.ruleID && last.violation.span == candidate.violation.span
                 && last.violation.message == candidate.violation.message { continue }
+            let place = Place(ruleID: candidate.ruleID, span: candidate.violation.span)
+            if let index = byPlace[place] {
+                if kept[index].violation.fix != nil && candidate.violation.fix == nil { kept[index] = candidate }
+                continue
+            }
+            byPlace[place] = kept.count
             kept.append(candidate)
         }
         return kept

@@ -1,0 +1,1 @@
+.struct I:View{{.onAppear {Task.detached{ struct I:View{.onAppear{Task.detached{await}}}}}}}
