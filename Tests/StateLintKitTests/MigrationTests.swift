@@ -405,17 +405,19 @@ enum MigrationFixtures {
         """], "`ObservableObject` is used as a type at Store.swift:7 (an existential or a `where` clause)")
     }
 
-    @Test func refiningProtocol() throws {
+    /// One level of refinement migrates as a group (`MigrationProtocolGroupTests`); two do not.
+    @Test func protocolRefiningThroughAnother() throws {
         try expectKept(["Store.swift": """
         import Combine
 
-        protocol StoreProtocol: ObservableObject {}
+        protocol Loading: ObservableObject {}
+        protocol StoreProtocol: Loading {}
 
         final class Store: StoreProtocol {
             @Published var title = ""
         }
 
-        """], "it conforms to `ObservableObject` through `StoreProtocol`, a protocol refining it")
+        """], "it conforms to `ObservableObject` through `StoreProtocol`, a protocol that refines it through another protocol")
     }
 
     @Test func environmentObjectWhoseProjectionIsUsed() throws {
@@ -869,5 +871,105 @@ enum MigrationFixtures {
         #expect(byPath.report.migrated.map { $0.type } == ["Store"])
         #expect(byPath.changed == ["A/Store.swift"])
         #expect(byPath.files["A/Store.swift"] == "import Combine\nimport Observation\n\n@Observable\nfinal class Store {\n    var a = 0\n}\n")
+    }
+}
+
+/// Classes that conform to `ObservableObject` through a protocol of the project that refines it
+/// migrate together, the protocol with them (`AnyObject, Observable`), and the generic views
+/// whose parameter it constrains change their wrappers; while one of them is kept, all are.
+@Suite struct MigrationProtocolGroupTests {
+    static let files = [
+        "Model/Menu.swift": """
+        import Combine
+
+        @MainActor
+        protocol MenuModel: ObservableObject {
+            var title: String { get }
+            var items: [String] { get }
+        }
+
+        extension MenuModel {
+            var count: Int { items.count }
+        }
+
+        @MainActor
+        final class SizeMenu: MenuModel {
+            let title = "Size"
+            @Published private(set) var items: [String] = ["S", "M"]
+        }
+
+        @MainActor
+        final class SortMenu: MenuModel {
+            let title = "Sort"
+            @Published var items: [String] = []
+            func add(_ item: String) { items.append(item) }
+        }
+
+        """,
+        "Views/MenuView.swift": """
+        import SwiftUI
+
+        struct MenuView<Model: MenuModel>: View {
+            @StateObject private var model: Model
+
+            init(model: Model) {
+                _model = StateObject(wrappedValue: model)
+            }
+
+            var body: some View {
+                VStack {
+                    Text(model.title)
+                    ForEach(model.items, id: \\.self) { Text($0) }
+                }
+            }
+        }
+
+        struct MenuRow<Model: MenuModel>: View {
+            @ObservedObject var model: Model
+            var body: some View { Text("\\(model.count)") }
+        }
+
+        @MainActor
+        enum Menus {
+            static func size() -> some View { MenuView(model: SizeMenu()) }
+            static func sort(_ menu: SortMenu) -> some View { MenuRow(model: menu) }
+        }
+
+        """,
+    ]
+
+    @Test(arguments: [27, 26])
+    func theGroupMigratesWithItsProtocolAndGenericViews(xcode: Int) throws {
+        let run = try MigrationHarness.checkedMigration(Self.files, xcode: xcode)
+        #expect(run.report.migrated.map(\.type) == ["SizeMenu", "SortMenu"], "\(run.report)")
+        let model = try #require(run.files["Model/Menu.swift"])
+        #expect(model.contains("protocol MenuModel: AnyObject, Observable {"), "\(model)")
+        #expect(model.contains("import Observation"), "\(model)")
+        let view = try #require(run.files["Views/MenuView.swift"])
+        #expect(view.contains("    @State private var model: Model\n") && view.contains("_model = State(initialValue: model)"), "\(view)")
+        #expect(view.contains("    var model: Model\n"), "\(view)")
+        #expect(!view.contains("ObservedObject") && !view.contains("StateObject"), "\(view)")
+    }
+
+    /// One class of the group is kept (its publisher is used): the others stay with it, and the
+    /// protocol and the views are untouched.
+    @Test func oneKeptClassKeepsTheGroup() throws {
+        var files = Self.files
+        files["Views/Watch.swift"] = """
+        import SwiftUI
+
+        struct Watch: View {
+            @StateObject private var menu = SortMenu()
+            var body: some View {
+                Text(menu.title).onReceive(menu.$items.removeDuplicates()) { print($0) }
+            }
+        }
+
+        """
+        let run = try MigrationHarness.checkedMigration(files, xcode: 27)
+        #expect(run.report.migrated.isEmpty, "\(run.report)")
+        let kept = run.report.refused.first { $0.type == "SizeMenu" }?.reasons ?? []
+        #expect(kept == ["it conforms to `ObservableObject` through `MenuModel`, whose classes migrate together, and `SortMenu` is kept"], "\(kept)")
+        #expect(run.changed.isEmpty, "\(run.changed)")
     }
 }

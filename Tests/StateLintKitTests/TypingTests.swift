@@ -169,4 +169,21 @@ struct TypingNameTests {
         #expect(type?.genericOwner == GenericOwner(name: "ObservableArray", constraints: ["ObservableObject"]))
         #expect(TypingHarness.type([array.replacingOccurrences(of: "«$0»", with: "$0"), Self.vault, "func f(a: ObservableArray<Coin>) { «a.array» }"]) == "[Coin]")
     }
+
+    /// A project class named like the parameter (anytype has a nested `final class ViewModel`)
+    /// does not take the parameter's place: the parameter hides it.
+    @Test("a generic parameter hides a type of the same name")
+    func parameterHidesType() {
+        let popup = """
+        struct Popup<ViewModel: ObservableObject> {
+            let model: ViewModel
+            func show() { «model» }
+        }
+        """
+        let other = "enum Picker { final class ViewModel {} }"
+        let (structures, marked) = TypingHarness.prepare([popup, other])
+        let typer = ExpressionTyper(directory: TypeDirectory(files: structures))
+        let type = typer.type(of: marked!.1, in: marked!.0)
+        #expect(type?.genericOwner == GenericOwner(name: "Popup", constraints: ["ObservableObject"]), "\(String(describing: type))")
+    }
 }

@@ -27,6 +27,10 @@ package struct ClassUse: Sendable {
     package var onlyClassesReadFromEnvironment = false
     /// The rewrite of its one class's use.
     package var edits: [TextEdit] = []
+    /// A use typed as a generic parameter a group's protocol constrains (`@StateObject var
+    /// model: Model` in `Row<Model: ListModel>`): it concerns the group's classes, and its
+    /// edits apply when the group migrates.
+    package var group: String?
     /// An owned `@StateObject`/`@ObservedObject` that becomes `@State` and, on Xcode 26 and
     /// earlier, the lazily owned rewrite.
     package var lazilyOwned: LazilyOwnedPlace?

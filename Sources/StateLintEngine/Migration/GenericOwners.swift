@@ -9,6 +9,9 @@ package struct GenericOwners: Sendable {
     package private(set) var parameters: [String: [(index: Int, name: String)]] = [:]
     /// Per file, the code indices of `ObservableObject` written in those parameters' constraints.
     package private(set) var constraintTokens: [Int: Set<Int>] = [:]
+    /// The parameters whose only such constraint is one protocol group's (`<Model: ListModel>`):
+    /// they take that group's classes, and need no `ObservableObject` once the group migrates.
+    package private(set) var groups: [GenericParameterKey: String] = [:]
 
     package init(_ project: MigrationProject) {
         let protocols = project.candidates.observableProtocols
@@ -26,6 +29,12 @@ package struct GenericOwners: Sendable {
                 guard !constrained.isEmpty else { continue }
                 let owner = isType ? TypeDirectory.lastComponent(source.structure.name(of: d)) : "func " + code.string(declaration.nameToken)
                 parameters[owner, default: []] += constrained.map { ($0.offset, $0.element.name) }
+                for (_, parameter) in constrained {
+                    let observable = Set(parameter.constraints.map(TypeDirectory.lastComponent).filter(protocols.contains))
+                    if observable.count == 1, let group = observable.first, project.candidates.groups[group] != nil {
+                        groups[GenericParameterKey(owner: owner, name: parameter.name)] = group
+                    }
+                }
                 let end = TypeNames.skipGenericArguments(from: open, in: code)
                 for k in open..<end where code.kind(k) == .identifier && protocols.contains(code.string(k)) {
                     constraintTokens[f, default: []].insert(k)

@@ -152,7 +152,9 @@ package enum Migration {
         // Each pass lints the project again; most of its files are as the last lint read them.
         let analyses = AnalysisCache()
         analyses.seed(sources.map { ($0.structure, $0.comments) })
+        let selectedNames = Set(selected.map(\.name))
         for _ in 0..<maximumPasses {
+            Self.keepGroupsWhole(candidates.groups, selected: selectedNames, reasons: &reasons)
             let active = selected.filter { (reasons[$0.name] ?? []).isEmpty }
             var edits: [String: [TextEdit]] = [:]
             var owners: [String: Set<String>] = [:]  // path → classes with edits there
@@ -164,6 +166,18 @@ package enum Migration {
                     owners[edit.path, default: []].insert(candidate.name)
                 }
                 lazilyOwned += own.compactMap(\.lazilyOwned).map { (candidate.name, $0.path, $0.offset, $0.place) }
+            }
+            // A group's protocol, and the uses typed as a parameter it constrains, change with all
+            // its classes (every one is active here, or none is).
+            let activeNames = Set(active.map(\.name))
+            for group in candidates.groups.values.sorted(by: { $0.name < $1.name })
+            where !group.members.isEmpty && group.members.allSatisfy(activeNames.contains) {
+                let groupEdits = MigrationRewrites.protocolEdits(group, sources)
+                    + uses.filter { $0.group == group.name && $0.reason == nil }.flatMap(\.edits)
+                for edit in groupEdits {
+                    edits[edit.path, default: []].append(edit)
+                    owners[edit.path, default: []].formUnion(group.members)
+                }
             }
             // One fix per file: its edits, each once.
             let paths = edits.keys.sorted()
@@ -194,7 +208,6 @@ package enum Migration {
             // migrate leaves no such finding behind. Fixes that overlap in a view apply one per
             // round.
             var merged = bytes.merging(files) { $1 }
-            let activeNames = Set(active.map(\.name))
             let isModern = (request.xcodeMajor ?? 0) >= 27
             for round in 0..<maximumOwnedStateRounds where !files.isEmpty {
                 let lint = lintOwnedState(merged, knownClasses: request.knownClasses, modern: isModern,
@@ -278,6 +291,24 @@ package enum Migration {
         }
         outcome.report.blockers = blockers(uses, among: Set(selected.map(\.name)))
         return outcome
+    }
+
+    /// The classes of a protocol group migrate together: while one is kept (or not asked for),
+    /// every other is kept too, with the reason.
+    private static func keepGroupsWhole(_ groups: [String: MigrationCandidates.ProtocolGroup], selected: Set<String>,
+                                        reasons: inout [String: [String]]) {
+        var changed = true
+        while changed {
+            changed = false
+            for group in groups.values.sorted(by: { $0.name < $1.name }) {
+                guard let kept = group.members.first(where: { !(reasons[$0] ?? []).isEmpty || !selected.contains($0) }) else { continue }
+                let reason = "it conforms to `ObservableObject` through `\(group.name)`, whose classes migrate together, and `\(kept)` is kept"
+                for member in group.members where member != kept && (reasons[member] ?? []).isEmpty {
+                    reasons[member, default: []].append(reason)
+                    changed = true
+                }
+            }
+        }
     }
 
     /// The uses with the classes of generic parameters filled in (the classes used for each

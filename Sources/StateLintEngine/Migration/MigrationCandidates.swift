@@ -26,11 +26,28 @@ package struct MigrationCandidates {
         /// Stored properties `@Observable` cannot track (`lazy var`, another property wrapper), by
         /// declaration index: they get `@ObservationIgnored`.
         package var ignoredProperties: [Int] = []
+        /// The protocols refining `ObservableObject` it conforms through: it migrates with every
+        /// other class that conforms through them (`ProtocolGroup`).
+        package var groups: Set<String> = []
+    }
+
+    /// A protocol of the project that refines `ObservableObject` directly (`protocol
+    /// ListModel: ObservableObject`), and the classes that conform through it: they migrate
+    /// together or not at all, and the protocol then refines `Observable` instead.
+    package struct ProtocolGroup {
+        package let name: String
+        package let file: Int
+        package let declaration: Int
+        /// Where `ObservableObject` is written after its `:`.
+        package let entry: Int
+        package var members: [String] = []
     }
 
     package var candidates: [Candidate] = []
     /// `ObservableObject` and the project's protocols refining it, by last name.
     package var observableProtocols: Set<String> = ["ObservableObject"]
+    /// The protocols whose classes migrate as a group, by name.
+    package var groups: [String: ProtocolGroup] = [:]
     /// Reasons that keep a class, by name, in the order found.
     package var reasons: [String: [String]] = [:]
 
@@ -50,6 +67,7 @@ package struct MigrationCandidates {
         var classes: [String: [(file: Int, declaration: Int)]] = [:]
         var extensions: [String: [(file: Int, declaration: Int)]] = [:]
         var protocols: [String: [String]] = [:]
+        var protocolPlaces: [String: [(file: Int, declaration: Int)]] = [:]
         for (f, file) in files.enumerated() {
             for (d, declaration) in file.declarations.enumerated() {
                 switch declaration.kind {
@@ -57,7 +75,9 @@ package struct MigrationCandidates {
                 case .extension:
                     let name = file.structure.name(of: d)
                     extensions[String(name.split(separator: ".").last ?? Substring(name)), default: []].append((f, d))
-                case .protocol: protocols[file.structure.name(of: d)] = file.structure.inheritance(of: d)
+                case .protocol:
+                    protocols[file.structure.name(of: d)] = file.structure.inheritance(of: d)
+                    protocolPlaces[file.structure.name(of: d), default: []].append((f, d))
                 default: break
                 }
             }
@@ -76,14 +96,25 @@ package struct MigrationCandidates {
         func inheritance(_ place: (file: Int, declaration: Int)) -> [String] {
             files[place.file].structure.inheritance(of: place.declaration)
         }
+        // Those declared once that name `ObservableObject` themselves (once) can migrate as a
+        // group; one refining it through another protocol keeps its classes.
+        for name in refining.sorted() {
+            guard let places = protocolPlaces[name], places.count == 1, let place = places.first else { continue }
+            let entries = inheritance(place).enumerated().filter { Self.protocolNames.contains($0.element) }
+            guard entries.count == 1, let entry = entries.first?.offset else { continue }
+            groups[name] = ProtocolGroup(name: name, file: place.file, declaration: place.declaration, entry: entry)
+        }
         // Which classes conform, and how.
         var direct: [String: [(file: Int, declaration: Int, entry: Int)]] = [:]
         var throughProtocol: [String: String] = [:]
+        var grouped: [String: Set<String>] = [:]
         for (name, places) in classes {
             for place in places + (extensions[name] ?? []) {
                 for (entry, inherited) in inheritance(place).enumerated() {
                     if Self.protocolNames.contains(inherited) { direct[name, default: []].append((place.file, place.declaration, entry)) }
-                    if refining.contains(inherited) { throughProtocol[name] = inherited }
+                    if refining.contains(inherited) {
+                        if groups[inherited] != nil { grouped[name, default: []].insert(inherited) } else { throughProtocol[name] = inherited }
+                    }
                 }
             }
         }
@@ -93,7 +124,7 @@ package struct MigrationCandidates {
             return last
         }
         func conforms(_ name: String, depth: Int = 0) -> Bool {
-            if direct[name] != nil || throughProtocol[name] != nil { return true }
+            if direct[name] != nil || throughProtocol[name] != nil || grouped[name] != nil { return true }
             guard depth < 32, let parent = superclass(name) else { return false }
             return conforms(parent, depth: depth + 1)
         }
@@ -108,8 +139,10 @@ package struct MigrationCandidates {
             candidate.conformances = direct[name] ?? []
             if places.count > 1 { refuse(name, "several classes are named `\(name)`") }
             if let through = throughProtocol[name] {
-                refuse(name, "it conforms to `ObservableObject` through `\(through)`, a protocol refining it")
+                refuse(name, "it conforms to `ObservableObject` through `\(through)`, a protocol that refines it through another protocol or is declared more than once")
             }
+            candidate.groups = grouped[name] ?? []
+            for group in candidate.groups.sorted() { groups[group]?.members.append(name) }
             if let parent = superclass(name), conforms(parent) {
                 refuse(name, "its superclass `\(parent)` is an `ObservableObject`")
             }

@@ -37,6 +37,18 @@ package enum MigrationRewrites {
         return edits
     }
 
+    /// A group's protocol refines `Observable` (and stays class-bound, as `ObservableObject` made
+    /// it) instead of `ObservableObject`: `protocol ListModel: AnyObject, Observable`.
+    package static func protocolEdits(_ group: MigrationCandidates.ProtocolGroup, _ files: [MigrationSource]) -> [TextEdit] {
+        let file = files[group.file]
+        let starts = file.structure.inheritanceStarts(of: group.declaration)
+        guard group.entry < starts.count, let after = TypeNames.qualifiedNameEnd(at: starts[group.entry], in: file.code) else { return [] }
+        let code = file.code
+        var edits = [file.edit(code[starts[group.entry]].start..<code[after - 1].end, "AnyObject, Observable")]
+        if let edit = importObservation(file) { edits.append(edit) }
+        return edits
+    }
+
     /// Removes the `entry`th name after `:` (with its comma, or the `:` when it is the only one).
     private static func removal(ofEntry entry: Int, of declaration: Int, in file: MigrationSource) -> TextEdit? {
         let starts = file.structure.inheritanceStarts(of: declaration)

@@ -99,6 +99,8 @@ private struct FileScan {
         var isTyped = true
         var generic: GenericParameterKey?
         var unblock: String?
+        /// Typed as a parameter a protocol group constrains: `classes` are the group's.
+        var group: String?
 
         var isUnrelated: Bool { isTyped && classes.isEmpty && generic == nil }
     }
@@ -108,6 +110,9 @@ private struct FileScan {
         guard !value.isMetatype else { return Concern() }
         if let owner = value.genericOwner {
             let key = GenericParameterKey(owner: owner.name, name: value.name)
+            if let group = generics.groups[key], let members = project.candidates.groups[group]?.members {
+                return Concern(classes: Set(members), group: group)
+            }
             return generics.parameters[owner.name]?.contains { $0.name == value.name } == true ? Concern(generic: key) : Concern()
         }
         if let candidate = project.candidate(named: value.lastName) { return Concern(classes: [candidate]) }
@@ -277,6 +282,8 @@ private struct FileScan {
     /// constraint: an existential (`any ObservableObject`) or a `where` clause.
     mutating func observableType(at k: Int) {
         if code.keyword(k - 1) == .import || code.kind(k - 1) == .period && code.keyword(k - 2) == .import { return }
+        // The protocol's own declaration, and `extension ListModel { … }`: no value of it.
+        if code.keyword(k - 1) == .protocol || code.keyword(k - 1) == .extension { return }
         if code.kind(k - 1) == .period { return }  // `Combine.ObservableObject` is read at `Combine`
         let name = code.string(k)
         let classes = name == "ObservableObject" ? project.names : project.candidates(conformingTo: name)
@@ -319,6 +326,7 @@ private struct FileScan {
             }
             for (index, parameter) in parameters where index < written.arguments.count {
                 let key = GenericParameterKey(owner: owner, name: parameter)
+                if generics.groups[key] != nil { continue }  // it takes the group's classes, which migrate together
                 var use = instantiationUse(concern(of: written.arguments[index]), key: key, at: k,
                                            typed: "it is used as the `\(parameter)` of `\(name)` at \(place), which needs an `ObservableObject`",
                                            untyped: "")
@@ -331,6 +339,7 @@ private struct FileScan {
         let arguments = CallArguments.read(end...close, in: code)
         for (index, parameter) in parameters {
             let key = GenericParameterKey(owner: owner, name: parameter)
+            if generics.groups[key] != nil { continue }  // it takes the group's classes, which migrate together
             for label in labels(of: parameter, at: index, owner: owner, isFunction: isFunction, name: name) {
                 guard let argument = arguments.argument(label: label.label, position: label.position) else { continue }
                 let concern = concern(ofValue: argument)
@@ -452,14 +461,15 @@ private struct FileScan {
             concern.classes = project.names.filter { name in members.allSatisfy { project.declares(name, member: $0) } }
         }
         guard !concern.isUnrelated, concern.generic == nil else { return }
-        guard concern.isTyped, concern.classes.count == 1, let type = concern.classes.first else {
+        guard concern.isTyped, concern.classes.count == 1 || concern.group != nil, let type = concern.classes.sorted().first else {
             let reason = concern.isTyped ? "`@\(wrapper) var \(name)` at \(place) holds a protocol several classes conform to"
                                          : "the type of `@\(wrapper) var \(name)` at \(place) is not written where StateLint can read it"
             let unblock = concern.unblock.map { "write its type (`@\(wrapper) var \(name): Model`), or \($0)" }
             uses.append(ClassUse(classes: concern.classes, isTyped: concern.isTyped, place: place, reason: reason, unblock: unblock))
             return
         }
-        var use = ClassUse(classes: [type], isTyped: true, place: place)
+        var use = ClassUse(classes: concern.group == nil ? [type] : concern.classes, isTyped: true, place: place)
+        use.group = concern.group
         defer { uses.append(use) }
         use.readsFromEnvironment = wrapper == "EnvironmentObject"
         if attribute.arguments != nil {

@@ -634,14 +634,16 @@ package final class ExpressionTyper {
 
     /// `T` written inside a generic type or function is that declaration's parameter.
     private func contextualized(_ type: ValueType, at k: Int, _ file: Int) -> ValueType {
-        guard !directory.declaresType(type.name) else {
-            var result = type
-            result.arguments = type.arguments.map { contextualized($0, at: k, file) }
-            return result
-        }
+        // A generic parameter hides a type of the same name declared elsewhere (`ViewModel` of
+        // `Popup<ViewModel: …>` is not some other `ViewModel` class).
         if type.arguments.isEmpty, !type.name.contains("."), let owner = genericOwner(of: type.name, at: k, file) {
             var result = type
             result.genericOwner = owner
+            return result
+        }
+        guard !directory.declaresType(type.name) else {
+            var result = type
+            result.arguments = type.arguments.map { contextualized($0, at: k, file) }
             return result
         }
         var result = type
