@@ -76,7 +76,7 @@ public struct AppearUnstructuredTaskRule: Rule {
         // `do { … } catch {}` in `.task` does the same.
         if task.facts.mayThrow, !task.facts.returnsValue, !task.facts.isHandleKept, task.via.isEmpty, handler.modifier == "onAppear",
            handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1,
-           let conversion = handler.facts.taskConversion, !conversion.hasSignature {
+           let conversion = handler.facts.taskConversion, !conversion.hasSignature || conversion.mainActorSignature != nil {
             return .success(TaskModifierFix.catchingAll(handler.facts, conversion, context))
         }
         if let note = bodyNote(task.facts) { return .failure(Refusal(note)) }

@@ -93,6 +93,31 @@ import Testing
         #expect(findings.map { Self.refusal($0.message) } == ["the object is made in a local first, and the guard belongs around all the code that makes and prepares it"])
     }
 
+    /// A throwing task on the main actor, the whole action: the isolation moves to `.task`'s
+    /// closure, the code into `do { … } catch {}`; with another signature (a capture list) no fix.
+    @Test func throwingMainActorTaskKeepsItsIsolation() throws {
+        let source = """
+        import SwiftUI
+        struct ToastView: View {
+            @State private var shown = true
+            var body: some View {
+                Text("Saved")
+                    .onAppear {
+                        Task { @MainActor in
+                            try await Task.sleep(nanoseconds: 1)
+                            shown = false
+                        }
+                    }
+            }
+        }
+        """
+        let fixed = Self.fixed(source, rule: AppearUnstructuredTaskRule.self)
+        #expect(fixed.contains("            .task { @MainActor in\n                do {\n                    try await Task.sleep(nanoseconds: 1)\n"), "\(fixed)")
+        #expect(fixed.contains("                } catch {}\n            }\n"), "\(fixed)")
+        let captured = source.replacingOccurrences(of: "Task { @MainActor in", with: "Task { [shown] in")
+        #expect(Self.fixes(captured, rule: AppearUnstructuredTaskRule.self).map { $0 == nil } == [true])
+    }
+
     /// `if flag { // why\n Task { @MainActor in … } }` (Spawn's search bar): the comment stays and
     /// `@MainActor in` does not become the `if`'s (that was a syntax error and a lost comment).
     @Test func taskInAnIfWithACommentAndMainActorSignature() throws {

@@ -161,6 +161,24 @@ import Testing
                 }
             }
             """),
+        // `Task { @MainActor in … }` keeps its isolation: `.task { @MainActor in do { … } catch {} }`.
+        Case(name: "throwing task on the main actor", rule: AppearUnstructuredTaskRule.description.id, isFixed: true,
+             says: "Use `.task { … }`", source: """
+            import SwiftUI
+            @Observable final class ToastModel { var shown = true; func wait() async throws {} }
+            struct ToastView: View {
+                @State private var model = ToastModel()
+                var body: some View {
+                    Text("Saved")
+                        .onAppear {
+                            Task { @MainActor in
+                                try await model.wait()
+                                model.shown = false
+                            }
+                        }
+                }
+            }
+            """),
         Case(name: "task throwing from a catch that does not catch everything", rule: AppearUnstructuredTaskRule.description.id,
              isFixed: true, says: "Use `.task { … }`", source: """
             import SwiftUI
@@ -223,8 +241,8 @@ import Testing
                 }
             }
             """),
-        // With `@MainActor in`, `do` cannot take the closure's signature: no fix.
-        Case(name: "throwing task with a signature", rule: AppearUnstructuredTaskRule.description.id, isFixed: false,
+        // With a capture list, `do` cannot take the closure's signature: no fix.
+        Case(name: "throwing task with a capture list", rule: AppearUnstructuredTaskRule.description.id, isFixed: false,
              says: "Its code can throw, and `.task`'s action cannot", source: """
             import SwiftUI
             @Observable final class FeedModel { func load() async throws {} }
@@ -233,7 +251,7 @@ import Testing
                 var body: some View {
                     Text("Feed")
                         .onAppear {
-                            Task { @MainActor in
+                            Task { [model] in
                                 try await model.load()
                             }
                         }

@@ -114,7 +114,11 @@ package struct HandlerShapes {
         var conversion = TaskConversion(removedBeforeBody: before, removedAfterBody: after,
                                         bodyOpen: code[taskOpen].start, bodyClose: code[taskClose].start, priority: task.priority)
         conversion.taskStart = code[task.start].start
-        conversion.hasSignature = signatureEnd(of: taskOpen...taskClose) != nil
+        let signature = signatureEnd(of: taskOpen...taskClose)
+        conversion.hasSignature = signature != nil
+        if let signature, signature == taskOpen + 2, code.kind(taskOpen + 1) == .attribute, code.text(taskOpen + 1, is: "@MainActor") {
+            conversion.mainActorSignature = code[taskOpen].end..<code[signature].end
+        }
         return conversion
     }
 

@@ -75,6 +75,8 @@ public struct TaskConversion: Sendable {
     /// The offset of `Task`, and whether its closure has a signature (`@MainActor in`, a capture list).
     public var taskStart = 0
     public var hasSignature = false
+    /// The signature is exactly `@MainActor in`: from just past the task's `{` to just past `in`.
+    public var mainActorSignature: Range<Int>?
 }
 
 /// A task the action ends with, and how to put its code in its place.

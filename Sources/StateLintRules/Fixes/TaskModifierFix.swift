@@ -23,13 +23,19 @@ package enum TaskModifierFix {
     /// `.onAppear { Task { try await load(); show() } }`: the task dropped an error it threw
     /// (nothing read its result) and skipped what followed; `.task { do { … } catch {} }` does
     /// the same, its lines where they were.
+    /// A task written `Task { @MainActor in … }` keeps that isolation: `.task { @MainActor in do { … } catch {} }`.
     package static func catchingAll(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {
         let file = handler.nameSpan.file
         let name = conversion.priority.map { "task(\($0))" } ?? "task"
         let end = conversion.removedAfterBody.lowerBound
-        let edits = [context.edit(handler.nameSpan, name),
+        var edits = [context.edit(handler.nameSpan, name),
                      context.edit(SourceSpan(file: file, range: conversion.taskStart..<conversion.bodyOpen), "do "),
                      context.edit(SourceSpan(file: file, range: end..<end), " catch {}")]
+        if let signature = conversion.mainActorSignature {
+            let actionOpen = conversion.removedBeforeBody.lowerBound
+            edits.append(context.edit(SourceSpan(file: file, range: actionOpen..<actionOpen), " @MainActor in"))
+            edits.append(context.edit(SourceSpan(file: file, range: signature), ""))
+        }
         return Fix(summary: "Use `.task { … }`, which SwiftUI cancels on disappear, dropping the task's errors as it did", edits: edits)
     }
 
