@@ -69,7 +69,7 @@ public struct AppearUnstructuredTaskRule: Rule {
             ? handler.facts.taskMoves.first { $0.taskOffset == task.facts.span.range.lowerBound } : nil
         if task.facts.isDetached {
             // It stays detached, run and cancelled by `.task`: its errors and result go unread, as before.
-            if let move, move.detachedStart != nil { return .success(TaskModifierFix.move(handler.facts, move, context)) }
+            if let move, move.detachedStart != nil, let fix = TaskModifierFix.move(handler.facts, move, context) { return .success(fix) }
             return .failure(Refusal(" `Task.detached` runs its code off the view's actor: keep it detached in `.task { … }` and cancel it there (`withTaskCancellationHandler`); no automatic fix is offered where it is not a statement of `.onAppear` of its own."))
         }
         // `.onAppear { Task { try await … } }`: the task dropped its error and skipped the rest;
@@ -78,6 +78,11 @@ public struct AppearUnstructuredTaskRule: Rule {
            handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1,
            let conversion = handler.facts.taskConversion, !conversion.hasSignature || conversion.mainActorSignature != nil {
             return .success(TaskModifierFix.catchingAll(handler.facts, conversion, context))
+        }
+        // Beside other statements (or in a last `if`), the same in the `.task` after the action.
+        if task.facts.mayThrow, !task.facts.returnsValue, !task.facts.isHandleKept, let move,
+           let fix = TaskModifierFix.move(handler.facts, move, catching: true, context) {
+            return .success(fix)
         }
         if let note = bodyNote(task.facts) { return .failure(Refusal(note)) }
         if let method = task.via.last {
@@ -98,7 +103,7 @@ public struct AppearUnstructuredTaskRule: Rule {
         if handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1, let conversion = handler.facts.taskConversion {
             return .success(TaskModifierFix.fix(handler.facts, conversion, context))
         }
-        if let move { return .success(TaskModifierFix.move(handler.facts, move, context)) }
+        if let move, let fix = TaskModifierFix.move(handler.facts, move, context) { return .success(fix) }
         if let tail { return .success(TaskModifierFix.inline(handler.facts, tail.conversion, context)) }
         return .failure(Refusal(" The task sits in more than a last `if` without `else`, or has a comment before it, so no automatic fix is offered: move its code into `.task { … }` after the action."))
     }

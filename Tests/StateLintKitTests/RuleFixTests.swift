@@ -94,7 +94,7 @@ import Testing
     }
 
     /// A throwing task on the main actor, the whole action: the isolation moves to `.task`'s
-    /// closure, the code into `do { … } catch {}`; with another signature (a capture list) no fix.
+    /// closure, the code into `do { … } catch {}`; a capture list stays the closure's too.
     @Test func throwingMainActorTaskKeepsItsIsolation() throws {
         let source = """
         import SwiftUI
@@ -115,7 +115,46 @@ import Testing
         #expect(fixed.contains("            .task { @MainActor in\n                do {\n                    try await Task.sleep(nanoseconds: 1)\n"), "\(fixed)")
         #expect(fixed.contains("                } catch {}\n            }\n"), "\(fixed)")
         let captured = source.replacingOccurrences(of: "Task { @MainActor in", with: "Task { [shown] in")
-        #expect(Self.fixes(captured, rule: AppearUnstructuredTaskRule.self).map { $0 == nil } == [true])
+        let fixedCapture = Self.fixed(captured, rule: AppearUnstructuredTaskRule.self)
+        #expect(fixedCapture.contains("            .task { [shown] in\n                do {\n"), "\(fixedCapture)")
+    }
+
+    /// A throwing task beside another statement (nos's note view): the statement stays in
+    /// `.onAppear`, the task's code goes to a `.task` after it, in `do { … } catch {}` one unit
+    /// deeper; a task on one line is not laid out for that and keeps its finding.
+    @Test func throwingTaskBesideAStatementMoves() throws {
+        let source = """
+        import SwiftUI
+        struct NoteView: View {
+            @State private var composing = false
+            var body: some View {
+                Text("Note")
+                    .onAppear {
+                        Task {
+                            try await Task.sleep(nanoseconds: 1)
+                            composing = true
+                        }
+                        print("shown")
+                    }
+            }
+        }
+        """
+        let fixed = Self.fixed(source, rule: AppearUnstructuredTaskRule.self)
+        #expect(fixed.contains("""
+                    .onAppear {
+                        print("shown")
+                    }
+                    .task {
+                        do {
+                            try await Task.sleep(nanoseconds: 1)
+                            composing = true
+                        } catch {}
+                    }
+        """), "\(fixed)")
+        let oneLine = source.replacingOccurrences(of: "Task {\n                    try await Task.sleep(nanoseconds: 1)\n                    composing = true\n                }",
+                                                  with: "Task { try await Task.sleep(nanoseconds: 1); composing = true }")
+        #expect(oneLine != source)
+        #expect(Self.fixes(oneLine, rule: AppearUnstructuredTaskRule.self).map { $0 == nil } == [true])
     }
 
     /// `if flag { // why\n Task { @MainActor in … } }` (Spawn's search bar): the comment stays and

@@ -241,9 +241,32 @@ import Testing
                 }
             }
             """),
-        // With a capture list, `do` cannot take the closure's signature: no fix.
-        Case(name: "throwing task with a capture list", rule: AppearUnstructuredTaskRule.description.id, isFixed: false,
-             says: "Its code can throw, and `.task`'s action cannot", source: """
+        // Beside another statement: the task moves to a `.task` after the action, its code in
+        // `do { … } catch {}`, the statement stays first.
+        Case(name: "throwing task beside a statement", rule: AppearUnstructuredTaskRule.description.id, isFixed: true,
+             says: "Use `.task { … }`", source: """
+            import SwiftUI
+            @Observable final class NoteModel { var composing = false; func settle() async throws {} }
+            struct NoteView: View {
+                @State private var model = NoteModel()
+                let focus: Bool
+                var body: some View {
+                    Text("Note")
+                        .onAppear {
+                            Task { @MainActor in
+                                try await model.settle()
+                                if focus {
+                                    model.composing = true
+                                }
+                            }
+                            print("shown")
+                        }
+                }
+            }
+            """),
+        // With a capture list: `.task { [model] in do { … } catch {} }`, the list kept.
+        Case(name: "throwing task with a capture list", rule: AppearUnstructuredTaskRule.description.id, isFixed: true,
+             says: "Use `.task { … }`", source: """
             import SwiftUI
             @Observable final class FeedModel { func load() async throws {} }
             struct FeedView: View {

@@ -1,3 +1,4 @@
+import Foundation
 import StateLintSyntax
 import StateLintIndex
 import StateLintModel
@@ -106,10 +107,17 @@ package enum TaskModifierFix {
 
     /// The task (and the `if` that holds it) leaves the action for a `.task { … }` after it. A
     /// detached task stays detached: `.task` starts it and cancels it when the view goes away.
-    package static func move(_ handler: HandlerFacts, _ move: TaskMove, _ context: RuleContext) -> Fix {
+    /// `catching`: the task's code can throw; in `.task` it goes in `do { … } catch {}`, which
+    /// drops the error as the task did (nil when the closure is not laid out for it).
+    package static func move(_ handler: HandlerFacts, _ move: TaskMove, catching: Bool = false, _ context: RuleContext) -> Fix? {
         let file = handler.nameSpan.file
         let style = context.style(of: handler.nameSpan)
         let unit = style.indentation.unit
+        var closure = move.closure
+        if catching {
+            guard move.detachedStart == nil, let wrapped = catchingAll(closure, indentation: move.indentation, unit: unit) else { return nil }
+            closure = wrapped
+        }
         // The new modifier lines up with the `.onAppear` when that starts its line.
         let line = context.line(ofOffset: handler.dotOffset, in: file)
         let lineIndent = style.indentation(ofLine: line)
@@ -118,13 +126,13 @@ package enum TaskModifierFix {
         let header = "." + (move.priority.map { "task(\($0))" } ?? "task")
         let text: String
         if let detached = move.detachedStart {
-            let task = "let detachedTask = \(detached) " + reindented(move.closure, from: move.indentation, to: chain + unit)
+            let task = "let detachedTask = \(detached) " + reindented(closure, from: move.indentation, to: chain + unit)
             text = "\(header) {\n\(chain + unit)\(task)\n"
                 + "\(chain + unit)await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }\n\(chain)}"
         } else if let condition = move.condition {
-            text = "\(header) {\n\(chain + unit)\(condition) " + reindented(move.closure, from: move.indentation, to: chain) + "\n\(chain)}"
+            text = "\(header) {\n\(chain + unit)\(condition) " + reindented(closure, from: move.indentation, to: chain) + "\n\(chain)}"
         } else {
-            text = "\(header) " + reindented(move.closure, from: move.indentation, to: chain)
+            text = "\(header) " + reindented(closure, from: move.indentation, to: chain)
         }
         let edits: [TextEdit]
         if move.isWholeAction {
@@ -135,6 +143,19 @@ package enum TaskModifierFix {
                      context.edit(SourceSpan(file: file, range: handler.callEnd..<handler.callEnd), "\n" + chain + text)]
         }
         return Fix(summary: "Move the task to `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
+    }
+
+    /// A closure written over lines, `{` (or `{ @MainActor in`) ending its first and `}` alone on
+    /// its last, with its statements in `do { … } catch {}`, one unit deeper.
+    private static func catchingAll(_ closure: String, indentation: String, unit: String) -> String? {
+        var lines = closure.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
+        guard lines.count >= 3, let first = lines.first, first.hasSuffix("{") || first.hasSuffix(" in"),
+              lines.last?.trimmingCharacters(in: .whitespaces) == "}" else { return nil }
+        let inner = indentation + unit
+        for index in 1..<(lines.count - 1) where !lines[index].isEmpty { lines[index] = unit + lines[index] }
+        lines.insert(inner + "do {", at: 1)
+        lines.insert(inner + "} catch {}", at: lines.count - 1)
+        return lines.joined(separator: "\n")
     }
 
     /// `text` with the lines after its first moved from indentation `old` to `new`.

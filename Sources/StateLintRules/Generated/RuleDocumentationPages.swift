@@ -496,9 +496,11 @@ or a `throw`, outside a `do` whose last `catch` catches every error) dropped its
 nothing read its result, and skipped the rest of its code: `.onAppear { Task { try await
 load(); show() } }` becomes `.task { do { try await load(); show() } catch {} }`, which does
 the same (the `catch {}` makes the dropped error visible; handle it there). A task written
-`Task { @MainActor in … }` keeps its isolation: `.task { @MainActor in do { … } catch {} }`.
+`Task { @MainActor in … }` keeps its isolation: `.task { @MainActor in do { … } catch {} }`. A
+throwing task beside other statements (written over lines, `{` ending its first) moves to a
+`.task` after the action the same way, its code in `do { … } catch {}`.
 
-No fix, and the finding says why: any other task whose code can throw (with a capture list, in a
+No fix, and the finding says why: any other task whose code can throw (on one line, in a
 method, beside statements), or one that returns a value (`return count`), which `.task`'s action
 cannot; a detached task is not a statement of
 `.onAppear` of its own; the task starts in a method that does more after starting it, that other
