@@ -134,6 +134,33 @@ struct CLICommandTests {
         #expect(tree.read("log.md") == "one\ntwo\n")
     }
 
+    /// A report or baseline's temporary file is listed with `--fix`'s, which an interrupt
+    /// removes: written whole, nothing is left beside it; once the run is being interrupted
+    /// (the list stopped), no file is made, and the old report stays as it was.
+    @Test func reportWriterListsItsTemporaryFileForInterrupts() throws {
+        let tree = try TemporaryTree()
+        defer { tree.remove() }
+        let list = FixTemporaryFiles()
+        try ReportFileWriter.write("first\n", to: tree.path("report.json"), temporaryFiles: list)
+        #expect(tree.read("report.json") == "first\n")
+        var info = stat()
+        #expect(stat(tree.path("report.json"), &info) == 0 && info.st_mode & 0o777 == 0o644 & ~Self.currentUmask())
+        func temporaries() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: tree.root).filter { $0.contains(FixTemporaryFiles.marker) }
+        }
+        #expect(try temporaries().isEmpty)
+        list.removeAll()
+        #expect(throws: ReportFileWriter.WriteError.self) { try ReportFileWriter.write("second\n", to: tree.path("report.json"), temporaryFiles: list) }
+        #expect(tree.read("report.json") == "first\n")
+        #expect(try temporaries().isEmpty)
+    }
+
+    private static func currentUmask() -> mode_t {
+        let current = umask(0)
+        _ = umask(current)
+        return current
+    }
+
     @Test func parserHandlesInlineValuesSeparatorsAndOutputPaths() throws {
         let options = try CommandLineOptions.parse(["lint", "--reporter=sarif", "--output", "o.sarif", "-j", "3",
                                                     "--format", "junit:j.xml", "--", "--odd-name.swift", "rules"])

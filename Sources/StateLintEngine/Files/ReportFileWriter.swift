@@ -5,14 +5,16 @@ import StateLintRules
 
 /// Writes report and baseline files so a failed or interrupted run never leaves a partial
 /// file: the bytes go to a temporary file in the destination's folder, then `rename` moves it
-/// into place in one step. Existing FIFOs and devices (`/dev/stdout`, `/dev/null`) are written
-/// directly instead, since renaming over them would replace the device node.
+/// into place in one step. The temporary file is listed with `--fix`'s (`FixTemporaryFiles`),
+/// so Ctrl-C, SIGTERM or SIGHUP meanwhile removes it too (`FixInterrupts`). Existing FIFOs and
+/// devices (`/dev/stdout`, `/dev/null`) are written directly instead, since renaming over them
+/// would replace the device node.
 package enum ReportFileWriter {
     package struct WriteError: Error, CustomStringConvertible {
         package let description: String
     }
 
-    package static func write(_ text: String, to path: String) throws(WriteError) {
+    package static func write(_ text: String, to path: String, temporaryFiles: FixTemporaryFiles = .shared) throws(WriteError) {
         if path.hasSuffix(".swift") {
             throw WriteError(description: "refusing to write over a Swift source file; StateLint never modifies sources")
         }
@@ -22,21 +24,20 @@ package enum ReportFileWriter {
             if type == S_IFDIR { throw WriteError(description: "is a directory") }
             if type != S_IFREG { return try writeDirectly(Array(text.utf8), to: path) }
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).statelint-\(getpid())-\(UInt32.random(in: 0 ... .max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw WriteError(description: errnoText()) }
+        if temporaryFiles === FixTemporaryFiles.shared { FixInterrupts.installOnce() }
+        let temporary = FixTemporaryFiles.path(beside: path)
+        let fd = temporaryFiles.create(temporary, mode: 0o644)
+        guard fd >= 0 else { throw WriteError(description: errno == EINTR ? "interrupted" : errnoText()) }
         do throws(WriteError) {
             try writeAll(Array(text.utf8), to: fd)
             guard close(fd) == 0 else { throw WriteError(description: errnoText()) }
         } catch {
-            unlink(temporary)
+            temporaryFiles.remove(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        guard temporaryFiles.rename(temporary, over: path) else {
             let reason = errnoText()
-            unlink(temporary)
+            temporaryFiles.remove(temporary)
             throw WriteError(description: reason)
         }
     }

@@ -29,14 +29,15 @@ package final class FixTemporaryFiles: @unchecked Sendable {
 
     /// Creates `temporary` (exclusively, not through a link) and lists it; -1 with `errno` set
     /// when it cannot be created, `EINTR` once the run is being interrupted.
-    package func create(_ temporary: String) -> Int32 {
+    /// `mode`: before the umask (a report is `0o644`; a fixed file takes its original's later).
+    package func create(_ temporary: String, mode: mode_t = 0o600) -> Int32 {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else {
             errno = EINTR
             return -1
         }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         if fd >= 0 { live.insert(temporary) }
         return fd
     }
