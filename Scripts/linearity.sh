@@ -12,6 +12,8 @@
 #   nesting     `(((…)))` nested as deep as the size allows
 #   decls       `struct S { ` nested as deep as the size allows, then the closing braces
 #   unterminated  a `"""` at the start, then realistic code
+#   migrate     `statelint migrate --diff --jobs 1` (not lint) on a folder of N `ObservableObject`
+#               classes (one file) and N views that own one each (another file), Xcode 27
 # Environment: SCRATCH (SwiftPM scratch path, default /tmp/build-linearity), KEEP=1 keeps inputs.
 set -euo pipefail
 
@@ -77,6 +79,30 @@ median_seconds() {
     printf '%s\n' "${times[@]}" | sort -g | sed -n 2p
 }
 
+# migrate_project BYTES FOLDER: classes and the views that own them, about BYTES in all.
+migrate_project() {
+    local bytes="$1" folder="$2"
+    mkdir -p "$folder"
+    printf 'xcode_version: 27\ndeployment_target: {iOS: 17}\n' > "$folder/.linter.yml"
+    awk -v n="$((bytes / 200))" 'BEGIN { print "import Combine\n"
+        for (i = 0; i < n; i++) printf "final class Model%d: ObservableObject {\n    @Published var value = %d\n}\n\n", i, i }' > "$folder/Models.swift"
+    awk -v n="$((bytes / 200))" 'BEGIN { print "import SwiftUI\n"
+        for (i = 0; i < n; i++) printf "struct View%d: View {\n    @StateObject private var model = Model%d()\n    var body: some View { Text(\"\\(model.value)\") }\n}\n\n", i, i }' > "$folder/Views.swift"
+}
+
+# median_migrate_seconds FOLDER: the median wall time of three `migrate --diff` runs (it writes nothing).
+median_migrate_seconds() {
+    local times=()
+    for _ in 1 2 3; do
+        local start end
+        start=$(date +%s.%N)
+        (cd "$1" && "$BIN" migrate --diff --jobs 1 . > /dev/null 2> "$WORK/stderr") || { echo "statelint migrate failed on $1:" >&2; cat "$WORK/stderr" >&2; exit 2; }
+        end=$(date +%s.%N)
+        times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }')")
+    done
+    printf '%s\n' "${times[@]}" | sort -g | sed -n 2p
+}
+
 printf '%-13s %10s %9s %9s %9s %8s %8s\n' shape "1x bytes" "1x s" "4x s" "16x s" "4x/1x" "16x/1x"
 for shape in realistic long-line nesting decls unterminated; do
     declare -A seconds=()
@@ -90,3 +116,13 @@ for shape in realistic long-line nesting decls unterminated; do
         'BEGIN { printf "%-13s %10d %9.3f %9.3f %9.3f %8.2f %8.2f\n", shape, size, a, b, c, b / a, c / a }'
     unset seconds
 done
+
+declare -A seconds=()
+for factor in 1 4 16; do
+    folder="$WORK/migrate-$factor"
+    migrate_project $((BASE_KB * 1024 * factor)) "$folder"
+    seconds[$factor]=$(median_migrate_seconds "$folder")
+    [ "$factor" = 1 ] && size=$(cat "$folder"/*.swift | wc -c)
+done
+awk -v size="$size" -v a="${seconds[1]}" -v b="${seconds[4]}" -v c="${seconds[16]}" \
+    'BEGIN { printf "%-13s %10d %9.3f %9.3f %9.3f %8.2f %8.2f\n", "migrate", size, a, b, c, b / a, c / a }'

@@ -33,7 +33,7 @@ package enum MigrationRewrites {
                 edits.append(file.deletion(of: attribute))
             }
         }
-        if !candidate.isSwiftDataModel || !candidate.ignoredProperties.isEmpty, let edit = importObservation(file) { edits.append(edit) }
+        if !candidate.isSwiftDataModel || !candidate.ignoredProperties.isEmpty, let edit = file.observationImport { edits.append(edit) }
         return edits
     }
 
@@ -45,7 +45,7 @@ package enum MigrationRewrites {
         guard group.entry < starts.count, let after = TypeNames.qualifiedNameEnd(at: starts[group.entry], in: file.code) else { return [] }
         let code = file.code
         var edits = [file.edit(code[starts[group.entry]].start..<code[after - 1].end, "AnyObject, Observable")]
-        if let edit = importObservation(file) { edits.append(edit) }
+        if let edit = file.observationImport { edits.append(edit) }
         return edits
     }
 
@@ -84,14 +84,7 @@ package enum MigrationRewrites {
 
     /// The `Wrapper` tokens of `_name = Wrapper(wrappedValue: …)` (or `self._name = …`) in `file`.
     package static func wrapperInitializers(_ wrapper: String, of name: String, in file: MigrationSource) -> [Int] {
-        let code = file.code
-        var found: [Int] = []
-        for k in 2..<max(2, code.count) where code.kind(k) == .identifier && file.text(k, wrapper) {
-            guard code.kind(k + 1) == .leftParen, file.text(k + 2, "wrappedValue"), code.kind(k + 3) == .colon,
-                  file.text(k - 1, "="), file.text(k - 2, "_" + name) else { continue }
-            found.append(k)
-        }
-        return found
+        file.wrapperAssignments[.init(wrapper: wrapper, name: name)] ?? []
     }
 
     /// `_name = ObservedObject(wrappedValue: value)` → `self.name = value`.

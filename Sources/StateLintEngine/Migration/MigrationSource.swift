@@ -13,6 +13,16 @@ package struct MigrationSource {
     package let comments: [Token]
     /// Where the file is shown in reasons (`Sources/App/Model.swift`).
     package let displayPath: String
+    /// The `Wrapper` tokens of `_name = Wrapper(wrappedValue: …)`, by `Wrapper` and `name` (read
+    /// once: a file of thousands of views asked once per property read the file each time).
+    private(set) var wrapperAssignments: [WrapperAssignment: [Int]] = [:]
+    /// `import Observation` where the file needs it for `@Observable`, made once per file.
+    package private(set) var observationImport: TextEdit?
+
+    struct WrapperAssignment: Hashable {
+        let wrapper: String
+        let name: String
+    }
 
     package init(path: String, bytes: [UInt8], displayPath: String) {
         self.path = path
@@ -22,9 +32,24 @@ package struct MigrationSource {
         let scan = Tokenizer.scanCode(bytes)
         comments = scan.comments
         structure = FileStructure(code: CodeTokens(file: file, scan: consume scan))
+        wrapperAssignments = Self.wrapperAssignments(in: structure.code)
+        observationImport = MigrationRewrites.importObservation(self)
     }
 
     package var code: CodeTokens { structure.code }
+
+    private static func wrapperAssignments(in code: CodeTokens) -> [WrapperAssignment: [Int]] {
+        var found: [WrapperAssignment: [Int]] = [:]
+        guard code.count > 4 else { return found }
+        for k in 2..<(code.count - 3) where code.kind(k) == .identifier && code.kind(k + 1) == .leftParen {
+            guard code.text(k + 2, is: "wrappedValue"), code.kind(k + 3) == .colon, code.text(k - 1, is: "="),
+                  code.kind(k - 2) == .identifier else { continue }
+            let storage = code.string(k - 2)
+            guard storage.hasPrefix("_"), storage.count > 1 else { continue }
+            found[WrapperAssignment(wrapper: code.string(k), name: String(storage.dropFirst())), default: []].append(k)
+        }
+        return found
+    }
     package var declarations: [Declaration] { structure.declarations }
 
     /// `File.swift:12`, for a reason.

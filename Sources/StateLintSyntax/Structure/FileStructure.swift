@@ -68,10 +68,13 @@ public final class FileStructure: Sendable {
 
     /// Declarations directly inside the type (or extension) at `index`.
     public func members(of index: Int) -> [Int] {
-        // Members come after their parent, so the scan starts there.
+        // Members come after their parent and inside its body, in source order: the scan starts
+        // after it and stops past its body (a file of thousands of types asked once per type).
+        guard let body = declarations[index].body else { return [] }
         var members: [Int] = []
-        for member in declarations.indices.dropFirst(index + 1) where declarations[member].parent == index {
-            members.append(member)
+        for member in declarations.indices.dropFirst(index + 1) {
+            if declarations[member].keywordToken > body.upperBound && declarations[member].startToken > body.upperBound { break }
+            if declarations[member].parent == index { members.append(member) }
         }
         return members
     }
