@@ -113,6 +113,9 @@ struct CLIBinaryFilesTests {
         #expect(explicit.status == 2)
         #expect(explicit.stderr.contains("Pipe.swift: error: not a regular file"))
         #expect(explicit.stdout.contains("Counter.swift:8:5"))
+        // Named twice (and spelled another way): one file, one error.
+        let twice = try StateLintBinary.run(["Pipe.swift", "./Pipe.swift", "Pipe.swift"], in: tree.root, timeout: 60)
+        #expect(twice.status == 2 && twice.stderr.components(separatedBy: "not a regular file").count == 2, "\(twice.stderr)")
         // Found by walking the folder, it is never opened either, and said so, as named.
         let walked = try StateLintBinary.run([], in: tree.root, timeout: 60)
         #expect(walked.status == 2 && walked.stdout.contains("Counter.swift:8:5"))
