@@ -74,13 +74,14 @@ public struct AppearUnstructuredTaskRule: Rule {
         }
         // `.onAppear { Task { try await … } }`: the task dropped its error and skipped the rest;
         // `do { … } catch {}` in `.task` does the same.
-        if task.facts.mayThrow, !task.facts.returnsValue, !task.facts.isHandleKept, task.via.isEmpty, handler.modifier == "onAppear",
+        let dropsItsError = task.facts.mayThrow && !task.facts.returnsValue && !task.facts.isHandleKept
+        if dropsItsError, task.via.isEmpty, handler.modifier == "onAppear",
            handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1,
            let conversion = handler.facts.taskConversion, !conversion.hasSignature || conversion.mainActorSignature != nil {
             return .success(TaskModifierFix.catchingAll(handler.facts, conversion, context))
         }
         // Beside other statements (or in a last `if`), the same in the `.task` after the action.
-        if task.facts.mayThrow, !task.facts.returnsValue, !task.facts.isHandleKept, let move,
+        if dropsItsError, let move,
            let fix = TaskModifierFix.move(handler.facts, move, catching: true, context) {
             return .success(fix)
         }

@@ -46,7 +46,7 @@ public struct ObservedObjectInlineInitRule: Rule {
               let initializer = view.initializers.first(where: { $0.assignments.contains { $0.span == assignment.span } }) else {
             return .failure(FixRefusal("`init` sets it other than once, unconditionally, with a new object"))
         }
-        if let read = assignment.creationReads.first(where: { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }) {
+        if let read = LazilyOwnedStateFix.initValueRead(by: assignment, in: initializer, of: view) {
             return .failure(FixRefusal("its creation in `init` reads `\(read)`: an owned object would keep the first value and miss every later one; pass the object in from a parent that owns it"))
         }
         return .success(context.edit(assignment.span, "_\(name) = StateObject(wrappedValue: \(creation))"))

@@ -51,6 +51,24 @@ struct TypingNameTests {
         #expect(TypingHarness.type([Self.vault, "let v = «{ () -> Vault in Vault(name: \"x\") }»"]) == nil)
     }
 
+    /// `Permissions.shared` of a type the project does not declare is a package's: no project
+    /// type. Anything the project declares under that name (a type, an alias, a global, a local,
+    /// a member of the enclosing type) may make it one, and a call may infer one.
+    @Test("a static property of a type the project does not declare")
+    func outsideStaticProperty() {
+        func isOutside(_ files: [String]) -> Bool {
+            let (structures, marked) = TypingHarness.prepare(files)
+            return ExpressionTyper(directory: TypeDirectory(files: structures)).isStaticPropertyOfAnOutsideType(marked!.1, in: marked!.0)
+        }
+        #expect(isOutside([Self.vault, "func f() { _ = «Permissions.shared» }"]))
+        #expect(!isOutside([Self.vault, "func f() { _ = «Vault.shared» }"]))
+        #expect(!isOutside([Self.vault, "typealias Permissions = Vault", "func f() { _ = «Permissions.shared» }"]))
+        #expect(!isOutside([Self.vault, "let Permissions = Vault.shared", "func f() { _ = «Permissions.shared» }"]))
+        #expect(!isOutside([Self.vault, "func f(Permissions: Vault) { _ = «Permissions.shared» }"]))
+        #expect(!isOutside([Self.vault, "struct S { let Permissions = Vault.shared; func f() { _ = «Permissions.shared» } }"]))
+        #expect(!isOutside([Self.vault, "func f() { _ = «Permissions.make()» }"]))
+    }
+
     @Test("a parameter's written type")
     func parameter() {
         #expect(TypingHarness.type([Self.vault, "func refresh(vault: Vault) { «vault».objectWillChange.send() }"]) == "Vault")

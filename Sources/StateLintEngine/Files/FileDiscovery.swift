@@ -298,7 +298,7 @@ public struct FileDiscovery: Sendable {
     /// spelling met first. The walks follow no link below a root, so a file's real path is its
     /// root's real path and the rest of its own: one `realpath` per root, none per file.
     static func withoutSecondSpellings(_ files: [String], roots: [(path: String, files: Range<Int>)]) -> [String] {
-        var real: [Int: String] = [:]
+        var real = files
         var throughLink = false
         for root in roots where !root.files.isEmpty {
             let absolute = absolute(root.path)
@@ -313,9 +313,7 @@ public struct FileDiscovery: Sendable {
         }
         guard throughLink else { return files }
         var seen: Set<String> = []
-        return files.indices.compactMap { position in
-            seen.insert(real[position] ?? files[position]).inserted ? files[position] : nil
-        }
+        return files.indices.compactMap { position in seen.insert(real[position]).inserted ? files[position] : nil }
     }
 
     /// The path with every link resolved (macOS's `/var` is `/private/var`), so spellings compare

@@ -71,7 +71,6 @@ public enum XcodeDerivedData {
         return path
     }
 
-
     private static func isFolder(_ path: String) -> Bool {
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue

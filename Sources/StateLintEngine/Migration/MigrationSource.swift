@@ -15,7 +15,7 @@ package struct MigrationSource {
     package let displayPath: String
     /// The `Wrapper` tokens of `_name = Wrapper(wrappedValue: …)`, by `Wrapper` and `name` (read
     /// once: a file of thousands of views asked once per property read the file each time).
-    private(set) var wrapperAssignments: [WrapperAssignment: [Int]] = [:]
+    let wrapperAssignments: [WrapperAssignment: [Int]]
     /// `import Observation` where the file needs it for `@Observable`, made once per file.
     package private(set) var observationImport: TextEdit?
 

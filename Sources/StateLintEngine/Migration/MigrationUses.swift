@@ -124,24 +124,9 @@ private struct FileScan {
 
     func concern(ofValue range: Range<Int>) -> Concern {
         if let type = typer.type(of: range, in: file) { return concern(of: type) }
-        if isOutsideStaticProperty(range) { return Concern() }
+        // A package's `Manager.shared`: its type is theirs, none of the project's classes.
+        if typer.isStaticPropertyOfAnOutsideType(range, in: file) { return Concern() }
         return evidence(for: range)
-    }
-
-    /// `Manager.shared` where the project declares no `Manager` (type, extension or alias) and
-    /// nothing else of that name: a package's or framework's property, whose type is theirs and
-    /// so none of the project's classes. (A call could be generic and infer one; a property cannot.)
-    func isOutsideStaticProperty(_ range: Range<Int>) -> Bool {
-        guard range.count == 3, code.kind(range.lowerBound) == .identifier, code.kind(range.lowerBound + 1) == .period,
-              code.kind(range.lowerBound + 2) == .identifier else { return false }
-        let owner = code.string(range.lowerBound)
-        guard owner.first?.isUppercase == true, !project.directory.declaresTypeOrAlias(owner),
-              project.directory.globals(named: owner).isEmpty,
-              typer.localBinding(of: owner, at: range.lowerBound, in: file) == nil,
-              project.directory.enclosingType(of: range.lowerBound, in: file).map({ typeIndex in
-                  project.directory.members(named: owner, ofType: project.directory.typeName(of: typeIndex, in: file)).isEmpty
-              }) ?? true else { return false }
-        return true
     }
 
     /// The classes that declare every member the code near the value uses on it.

@@ -393,10 +393,7 @@ package struct FactExtractor {
         case .observedObject: return true
         case .stateObject: return property.writtenCreation != nil || property.writtenAnnotation != nil
         case .none: return (property.writtenCreation != nil || property.writtenAnnotation != nil) && mayBeObject(property) != nil
-        case .state:
-            guard let type = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
-            else { return false }
-            return FrameworkCatalog.builtIn.kind(of: type) != .valueType
+        case .state: return isCatalogValueType(property) == false
         default: return false
         }
     }
@@ -405,9 +402,15 @@ package struct FactExtractor {
     /// (`let color = Color(…)`, `let id: UUID`): most properties without a wrapper are such,
     /// and nothing asks of them.
     private static func mayBeObject(_ property: PropertyFacts) -> PropertyFacts? {
+        isCatalogValueType(property) == true ? nil : property
+    }
+
+    /// Whether the catalog knows the property's created (else declared) type as a value type;
+    /// nil when neither is written.
+    private static func isCatalogValueType(_ property: PropertyFacts) -> Bool? {
         guard let type = property.initialValue?.creation?.typeName(declared: property.declaredType) ?? property.declaredType?.name
-        else { return property }
-        return FrameworkCatalog.builtIn.kind(of: type) == .valueType ? nil : property
+        else { return nil }
+        return FrameworkCatalog.builtIn.kind(of: type) == .valueType
     }
 
     /// The `@Previewable` state of a `#Preview { … }` body and the handlers written in it.

@@ -47,6 +47,11 @@ package struct HandlerShapes {
         .break, .continue, .fallthrough, .return, .true, .false, .nil, .self, .Self, .super, .in, .Any, .`init`,
     ]
 
+    /// Whether the signature of the closure opened at `open`, ending at `end`, is `@MainActor in`.
+    private func isMainActorOnly(signatureEnd end: Int, open: Int) -> Bool {
+        end == open + 2 && code.kind(open + 1) == .attribute && code.text(open + 1, is: "@MainActor")
+    }
+
     /// The `in` that ends a closure's signature (`{ [weak self] in`, `{ @MainActor in`,
     /// `{ value in`, `{ (a: Int) async -> Void in`), if it has one.
     private func signatureEnd(of closure: ClosedRange<Int>) -> Int? {
@@ -116,7 +121,7 @@ package struct HandlerShapes {
         conversion.taskStart = code[task.start].start
         let signature = signatureEnd(of: taskOpen...taskClose)
         conversion.hasSignature = signature != nil
-        if let signature, signature == taskOpen + 2, code.kind(taskOpen + 1) == .attribute, code.text(taskOpen + 1, is: "@MainActor") {
+        if let signature, isMainActorOnly(signatureEnd: signature, open: taskOpen) {
             conversion.mainActorSignature = code[taskOpen].end..<code[signature].end
         }
         return conversion
@@ -177,7 +182,7 @@ package struct HandlerShapes {
                 // The task's closure becomes the `if`'s block: no signature but `@MainActor in`
                 // (what a view's code runs on anyway), which goes.
                 if let end = signatureEnd(of: inner.open...innerClose) {
-                    guard end == inner.open + 2, code.kind(inner.open + 1) == .attribute, code.text(inner.open + 1, is: "@MainActor") else { continue }
+                    guard isMainActorOnly(signatureEnd: end, open: inner.open) else { continue }
                     closureText = "{" + code.file.text(code[end].end..<code[innerClose].end)
                 }
                 task = inner
@@ -335,7 +340,7 @@ package struct HandlerShapes {
     private func ownLinesConversion(taskAt k: Int, open: Int, close: Int, priority: String?) -> TaskConversion? {
         var bodyStart = open + 1
         if let end = signatureEnd(of: open...close) {
-            guard end == open + 2, code.kind(open + 1) == .attribute, code.text(open + 1, is: "@MainActor") else { return nil }
+            guard isMainActorOnly(signatureEnd: end, open: open) else { return nil }
             bodyStart = end + 1
         }
         guard bodyStart < close, code.lineBreakBefore[bodyStart], code.lineBreakBefore[close], close + 1 < code.count,

@@ -61,6 +61,21 @@ package final class ExpressionTyper {
         return nameType(name, at: k, file)
     }
 
+    /// Whether the value in code tokens `range` is `Manager.shared` where the project declares
+    /// nothing named `Manager` (no type, extension, alias, global, local or member): a package's
+    /// or framework's property, whose type is theirs, so never one of the project's types. (A
+    /// call could be generic and infer a project type; a property cannot.)
+    package func isStaticPropertyOfAnOutsideType(_ range: Range<Int>, in file: Int) -> Bool {
+        let code = code(file)
+        guard range.count == 3, code.kind(range.lowerBound) == .identifier, code.kind(range.lowerBound + 1) == .period,
+              code.kind(range.lowerBound + 2) == .identifier else { return false }
+        let owner = code.string(range.lowerBound)
+        guard owner.first?.isUppercase == true, !directory.declaresTypeOrAlias(owner), directory.globals(named: owner).isEmpty,
+              localBinding(of: owner, at: range.lowerBound, in: file) == nil else { return false }
+        guard let enclosing = directory.enclosingType(of: range.lowerBound, in: file) else { return true }
+        return directory.members(named: owner, ofType: directory.typeName(of: enclosing, in: file)).isEmpty
+    }
+
     /// What binds a bare name at `k` in the code that encloses it (nil: a member, global or type).
     package func localBinding(of name: String, at k: Int, in file: Int) -> LocalBinding? {
         LocalBinding.find(name, at: k, in: code(file)) { [directory] open in

@@ -19,7 +19,6 @@ import StateLintModel
 /// the new property, and its fix (the lazily owned state, the next `--fix` round) makes it
 /// once: one rewrite of that shape, not two. Where that rewrite cannot take the view, no hoist.
 package enum EnvironmentHoistFix {
-
     /// The wrapper the object is kept in.
     package static func wrapper(for injection: EnvironmentInjectionFacts) -> String {
         injection.modifier == "environmentObject" ? "StateObject" : "State"

@@ -129,7 +129,6 @@ package enum LazilyOwnedStateFix {
         Dictionary(properties.map { ($0.name, reason) }, uniquingKeysWith: { a, _ in a })
     }
 
-
     // MARK: What it takes
 
     private static func accept(_ property: PropertyFacts, replacing wrapper: PropertyWrapper, in view: SwiftUIView,
@@ -229,6 +228,13 @@ package enum LazilyOwnedStateFix {
         package let lines: [SourceSpan]
     }
 
+    /// The first name a creation in `init` reads of that `init` (a parameter) or of the view (a
+    /// member, `self`): an object it made and the view then owned would keep the first value and
+    /// miss every later one.
+    package static func initValueRead(by assignment: AssignmentFacts, in initializer: ActionFacts, of view: SwiftUIView) -> String? {
+        assignment.creationReads.first { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }
+    }
+
     package static func plainInitCreation(of name: String, in view: SwiftUIView, _ context: RuleContext) -> Result<PlainInitCreation, FixRefusal> {
         var text: String?
         var assignments: [AssignmentFacts] = []
@@ -243,7 +249,7 @@ package enum LazilyOwnedStateFix {
             }
             guard assignment.isUnconditional else { return .failure(FixRefusal("an `init` sets it inside a condition or closure")) }
             // The object was made again with every init's values: owned, it would keep the first ones.
-            if let read = assignment.creationReads.first(where: { $0 == "self" || initializer.parameterNames.contains($0) || view.declaresMember(named: $0) }) {
+            if let read = initValueRead(by: assignment, in: initializer, of: view) {
                 return .failure(FixRefusal("its creation in `init` reads `\(read)`: owned state would keep the first object, made from the first value, and miss every later one; pass the object in from a parent that owns it"))
             }
             guard text == nil || text == made else { return .failure(FixRefusal("the `init`s make it differently")) }

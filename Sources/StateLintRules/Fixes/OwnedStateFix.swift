@@ -18,7 +18,6 @@ import StateLintModel
 /// The state is `private` unless an access level is written or code outside the view may read
 /// it (`LazilyOwnedStateFix.stateAttributeEdits`).
 package enum OwnedStateFix {
-
     /// For each property's name, its fix or why there is none.
     package static func plan(_ initials: [InitialValue], in view: SwiftUIView, _ context: RuleContext) -> [String: Result<Fix, FixRefusal>] {
         var results: [String: Result<Fix, FixRefusal>] = [:]

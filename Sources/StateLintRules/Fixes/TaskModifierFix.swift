@@ -1,4 +1,3 @@
-import Foundation
 import StateLintSyntax
 import StateLintIndex
 import StateLintModel
@@ -23,8 +22,8 @@ package enum TaskModifierFix {
 
     /// `.onAppear { Task { try await load(); show() } }`: the task dropped an error it threw
     /// (nothing read its result) and skipped what followed; `.task { do { … } catch {} }` does
-    /// the same, its lines where they were.
-    /// A task written `Task { @MainActor in … }` keeps that isolation: `.task { @MainActor in do { … } catch {} }`.
+    /// the same, its lines where they were. A task written `Task { @MainActor in … }` keeps that
+    /// isolation: `.task { @MainActor in do { … } catch {} }`.
     package static func catchingAll(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {
         let file = handler.nameSpan.file
         let name = conversion.priority.map { "task(\($0))" } ?? "task"
@@ -115,7 +114,7 @@ package enum TaskModifierFix {
         let unit = style.indentation.unit
         var closure = move.closure
         if catching {
-            guard move.detachedStart == nil, let wrapped = catchingAll(closure, indentation: move.indentation, unit: unit) else { return nil }
+            guard move.detachedStart == nil, let wrapped = inDoCatch(closure, indentation: move.indentation, unit: unit) else { return nil }
             closure = wrapped
         }
         // The new modifier lines up with the `.onAppear` when that starts its line.
@@ -147,10 +146,10 @@ package enum TaskModifierFix {
 
     /// A closure written over lines, `{` (or `{ @MainActor in`) ending its first and `}` alone on
     /// its last, with its statements in `do { … } catch {}`, one unit deeper.
-    private static func catchingAll(_ closure: String, indentation: String, unit: String) -> String? {
-        var lines = closure.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
+    private static func inDoCatch(_ closure: String, indentation: String, unit: String) -> String? {
+        var lines = Self.lines(of: closure).map(String.init)
         guard lines.count >= 3, let first = lines.first, first.hasSuffix("{") || first.hasSuffix(" in"),
-              lines.last?.trimmingCharacters(in: .whitespaces) == "}" else { return nil }
+              lines.last?.filter({ $0 != " " && $0 != "\t" }) == "}" else { return nil }
         let inner = indentation + unit
         for index in 1..<(lines.count - 1) where !lines[index].isEmpty { lines[index] = unit + lines[index] }
         lines.insert(inner + "do {", at: 1)
@@ -160,10 +159,14 @@ package enum TaskModifierFix {
 
     /// `text` with the lines after its first moved from indentation `old` to `new`.
     private static func reindented(_ text: String, from old: String, to new: String) -> String {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-        return lines.enumerated().map { position, line in
+        Self.lines(of: text).enumerated().map { position, line in
             guard position > 0 else { return String(line) }
             return line.hasPrefix(old) ? new + line.dropFirst(old.count) : String(line)
         }.joined(separator: "\n")
+    }
+
+    /// The lines of code text as written, whatever its line endings.
+    private static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
     }
 }

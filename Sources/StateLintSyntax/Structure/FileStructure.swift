@@ -73,7 +73,7 @@ public final class FileStructure: Sendable {
         guard let body = declarations[index].body else { return [] }
         var members: [Int] = []
         for member in declarations.indices.dropFirst(index + 1) {
-            if declarations[member].keywordToken > body.upperBound && declarations[member].startToken > body.upperBound { break }
+            if declarations[member].startToken > body.upperBound { break }
             if declarations[member].parent == index { members.append(member) }
         }
         return members
