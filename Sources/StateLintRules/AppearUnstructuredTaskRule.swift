@@ -85,15 +85,16 @@ public struct AppearUnstructuredTaskRule: Rule {
            let fix = TaskModifierFix.move(handler.facts, move, catching: true, context) {
             return .success(fix)
         }
-        if let note = bodyNote(task.facts) { return .failure(Refusal(note)) }
-        if let method = task.via.last {
+        let note = bodyNote(task.facts)
+        if let method = task.via.last, note == nil || dropsItsError {
             let advice = " It starts in `\(method)()`: make that method `async` (awaiting the work instead of starting a task) and call it from `.task { await \(method)() }`; no automatic fix is offered, as "
             guard task.via.count == 1 else { return .failure(Refusal(advice + "the action reaches it through other methods.")) }
             guard handler.modifier == "onAppear" || handler.modifier == "task" else {
                 return .failure(Refusal(advice + "`.\(handler.modifier)` calls it."))
             }
-            return asyncMethodFix(method, of: handler, in: view, context).mapError { Refusal(advice + $0.text + ".") }
+            return asyncMethodFix(method, of: handler, in: view, catching: dropsItsError, context).mapError { Refusal(advice + $0.text + ".") }
         }
+        if let note { return .failure(Refusal(note)) }
         // The last thing the action does: the action becomes `.task` with the task's code in place.
         let tail = handler.ownTaskStarts.count == 1
             ? handler.facts.tailTasks.first(where: { $0.taskOffset == task.facts.span.range.lowerBound }) : nil
@@ -106,14 +107,16 @@ public struct AppearUnstructuredTaskRule: Rule {
         }
         if let move, let fix = TaskModifierFix.move(handler.facts, move, context) { return .success(fix) }
         if let tail { return .success(TaskModifierFix.inline(handler.facts, tail.conversion, context)) }
-        return .failure(Refusal(" The task sits in more than a last `if` without `else`, or has a comment before it, so no automatic fix is offered: move its code into `.task { … }` after the action."))
+        return .failure(Refusal(" The task sits in more than a last `if` without `else`, or has a comment beside it, so no automatic fix is offered: move its code into `.task { … }` after the action."))
     }
 
     /// `.onAppear { load() }` where `func load() { Task { … } }`: `load()` becomes `async` with the
     /// task's code, `.task { await load() }` calls it, and every other call in its file (a
     /// statement `load()`) becomes `Task { await load() }`, which starts the work as before. Else
     /// why not (the end of a sentence).
-    private static func asyncMethodFix(_ method: String, of handler: ViewHandler, in view: SwiftUIView,
+    /// `catching`: the task's code can throw, and nothing read its error: the method keeps it in
+    /// `do { … } catch {}`, which drops the error as the task did.
+    private static func asyncMethodFix(_ method: String, of handler: ViewHandler, in view: SwiftUIView, catching: Bool,
                                        _ context: RuleContext) -> Result<Fix, Refusal> {
         let owners = view.parts.filter { part in part.methods.contains { $0.name == method } }
         guard owners.count == 1, let part = owners.first, let facts = part.methods.first(where: { $0.name == method }) else {
@@ -122,6 +125,8 @@ public struct AppearUnstructuredTaskRule: Rule {
         guard let conversion = facts.asyncConversion else {
             return .failure(Refusal("it does more after the task, or `Task {` and its `}` are not on lines of their own"))
         }
+        // `Task { @MainActor in … }` would lose its isolation in `do { … }`.
+        if catching && conversion.task.hasSignature { return .failure(Refusal("its task's closure has a signature, and its code can throw")) }
         // A private method is called from its file only; another may be called from any part.
         guard conversion.isPrivate || view.parts.allSatisfy({ $0.file == part.file }) else {
             return .failure(Refusal("it is not private, and the view's code in other files may call it"))
@@ -157,7 +162,7 @@ public struct AppearUnstructuredTaskRule: Rule {
             return .failure(Refusal("the action does more after calling it, which awaiting it would hold back"))
         }
         return .success(TaskModifierFix.asyncMethod(handler.facts, call: call, conversion: conversion, in: part.file,
-                                                    wholeAction: !movesAlone, context))
+                                                    wholeAction: !movesAlone, catching: catching, context))
     }
 
     /// Whether a call is alone on its line, inside the action's braces.

@@ -174,14 +174,18 @@ package struct HandlerShapes {
             } else if code.keyword(statement.lowerBound) == .if, index == statements.count - 1,
                       let open = blockOpen(after: statement.lowerBound, before: statement.upperBound),
                       let close = code.partner(of: open), close + 1 == statement.upperBound,
-                      let inner = taskStatement(at: open + 1), inner.end == close,
+                      let inner = taskStatement(at: open + 1) ?? detachedTaskStatement(at: open + 1).map({ ($0.start, $0.open, $0.end, nil) }),
+                      inner.end == close,
                       let innerClose = code.partner(of: inner.open),
                       // A comment in the block around the task would go with its braces.
                       !bytes[code[open].end..<code[inner.start].start].contains(UInt8(ascii: "/")),
                       !bytes[code[innerClose].end..<code[close].start].contains(UInt8(ascii: "/")) {
-                // The task's closure becomes the `if`'s block: no signature but `@MainActor in`
-                // (what a view's code runs on anyway), which goes.
-                if let end = signatureEnd(of: inner.open...innerClose) {
+                if code.kind(inner.start + 1) == .period {
+                    // A detached task keeps its closure, and stays detached inside the `if`.
+                    detached = code.file.text(code[inner.start].start..<code[inner.open - 1].end)
+                } else if let end = signatureEnd(of: inner.open...innerClose) {
+                    // The task's closure becomes the `if`'s block: no signature but `@MainActor in`
+                    // (what a view's code runs on anyway), which goes.
                     guard isMainActorOnly(signatureEnd: end, open: inner.open) else { continue }
                     closureText = "{" + code.file.text(code[end].end..<code[innerClose].end)
                 }
@@ -202,19 +206,47 @@ package struct HandlerShapes {
             } else {
                 removed = code[statement.lowerBound].start..<after
             }
-            // A comment in what leaves (before the statement, or after it up to the next) would go.
+            // A comment in what leaves (before the statement, or after it up to the next) would go,
+            // but `//` lines right above a statement on lines of its own go with it.
             let gap = index > 0 || ownLines ? before..<code[statement.lowerBound].start : code[statement.upperBound - 1].end..<after
-            guard !bytes[gap].contains(UInt8(ascii: "/")) else { continue }
+            // Nor a comment after the statement on its last line, which would join the line before.
+            var lineEnd = code[statement.upperBound - 1].end
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            guard !bytes[code[statement.upperBound - 1].end..<lineEnd].contains(UInt8(ascii: "/")) else { continue }
+            var leadingComments: [String] = []
+            if bytes[gap].contains(UInt8(ascii: "/")) {
+                guard ownLines || statements.count == 1, let comments = Self.lineComments(in: code.file.text(gap)) else { continue }
+                leadingComments = comments
+            }
             var lineStart = code[statement.lowerBound].start
             while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
             let indentation = lineStart > 0 && bytes[lineStart - 1] != 0x0A && bytes[lineStart - 1] != 0x0D
                 ? "" : String(decoding: bytes[lineStart..<code[statement.lowerBound].start], as: UTF8.self)
-            moves.append(TaskMove(removed: removed, taskOffset: code[task.start].start,
-                                  closure: closureText ?? code.file.text(code[task.open].start..<code[taskClose].end),
-                                  indentation: indentation, condition: condition, priority: task.priority,
-                                  detachedStart: detached, isWholeAction: statements.count == 1))
+            var move = TaskMove(removed: removed, taskOffset: code[task.start].start,
+                                closure: closureText ?? code.file.text(code[task.open].start..<code[taskClose].end),
+                                indentation: indentation, condition: condition, priority: task.priority,
+                                detachedStart: detached, isWholeAction: statements.count == 1)
+            move.leadingComments = leadingComments
+            moves.append(move)
         }
         return moves
+    }
+
+    /// The `//` comments of `text` (trimmed), when it holds nothing else but blanks, each
+    /// comment on a line of its own and the last line (where the statement starts) blank.
+    static func lineComments(in text: String) -> [String]? {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        guard lines.count >= 2, lines.last!.allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
+        var comments: [String] = []
+        // The first line is the end of what comes before (the action's `{`, the last statement).
+        for line in lines.dropFirst() {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            if trimmed.isEmpty { continue }
+            guard trimmed.hasPrefix("//"), !trimmed.contains("*/") else { return nil }
+            comments.append(String(trimmed.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()))
+        }
+        guard lines.first!.allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
+        return comments.isEmpty ? nil : comments
     }
 
     /// Whether code in `range` may leave its body before the end (`return`, `guard`, `throw`,
@@ -339,7 +371,8 @@ package struct HandlerShapes {
     /// the body's lines kept; no capture list (`@MainActor in` goes with the `Task {` line).
     private func ownLinesConversion(taskAt k: Int, open: Int, close: Int, priority: String?) -> TaskConversion? {
         var bodyStart = open + 1
-        if let end = signatureEnd(of: open...close) {
+        let signature = signatureEnd(of: open...close)
+        if let end = signature {
             guard isMainActorOnly(signatureEnd: end, open: open) else { return nil }
             bodyStart = end + 1
         }
@@ -361,7 +394,10 @@ package struct HandlerShapes {
         let header = lineStart(code[k].start)..<headerEnd
         let footer = lineStart(code[close].start)..<footerEnd
         guard !bytes[header].contains(UInt8(ascii: "/")), !bytes[footer].contains(UInt8(ascii: "/")) else { return nil }
-        return TaskConversion(removedBeforeBody: header, removedAfterBody: footer,
-                              bodyOpen: code[open].start, bodyClose: code[close].start, priority: priority)
+        var conversion = TaskConversion(removedBeforeBody: header, removedAfterBody: footer,
+                                        bodyOpen: code[open].start, bodyClose: code[close].start, priority: priority)
+        conversion.taskStart = code[k].start
+        conversion.hasSignature = signature != nil
+        return conversion
     }
 }

@@ -46,7 +46,10 @@ package struct ViewBodyReader {
 
     private func expression(in body: ClosedRange<Int>) -> RootExpression? {
         let statements = Statements(code: code, body: (body.lowerBound + 1)..<body.upperBound).ranges
-        guard statements.count == 1, var s = statements.first?.lowerBound, let e = statements.first?.upperBound else { return nil }
+        // `#if` … `#endif` among the modifiers splits the expression into statements there.
+        guard var s = statements.first?.lowerBound, let e = statements.last?.upperBound,
+              statements.dropFirst().allSatisfy({ isDirective($0.lowerBound) }) else { return nil }
+        if statements.count > 1 && !code.lineBreakBefore[s] { return nil }
         if code.keyword(s) == .return { s += 1 }
         guard s < e, code.kind(s) == .identifier || code.keyword(s) == .`self` else { return nil }
         // `get { … }`: an accessor, not a view.
@@ -77,6 +80,12 @@ package struct ViewBodyReader {
                 }
             case .keyword?:
                 guard code.keyword(k) == .`self` || code.keyword(k) == .`init` else { return nil }
+            case .pound?:
+                // `#if os(iOS)` / `.modifier()` / `#endif`: one modifier of the chain, `#if`.
+                guard k > s, code.text(k, is: "#if"), let end = conditionalModifiersEnd(from: k, before: e) else { return nil }
+                modifiers.append(("#if", k))
+                k = end
+                continue
             case .operator?:
                 // Only a postfix `?` or `!` written against what it unwraps.
                 guard code.text(k, is: "?") || code.text(k, is: "!"), code[k].start == code[k - 1].end else { return nil }
@@ -92,5 +101,32 @@ package struct ViewBodyReader {
                                       previousEnd: code[modifier.dot - 1].end))
         }
         return RootExpression(start: code[s].start, end: code[e - 1].end, rootName: code.string(s), modifiers: roots)
+    }
+
+    private func isDirective(_ k: Int) -> Bool {
+        code.kind(k) == .pound && (code.text(k, is: "#if") || code.text(k, is: "#elseif") || code.text(k, is: "#else") || code.text(k, is: "#endif"))
+    }
+
+    /// Past the `#endif` that closes the `#if` at `k`, when every branch holds modifiers only
+    /// (each line after a directive's starts with `.`, or is another directive): nil otherwise.
+    private func conditionalModifiersEnd(from k: Int, before end: Int) -> Int? {
+        var depth = 0
+        var j = k
+        while j < end {
+            if isDirective(j) {
+                if code.text(j, is: "#if") { depth += 1 } else if code.text(j, is: "#endif") { depth -= 1 }
+                guard code.lineBreakBefore[j] else { return nil }
+                if depth == 0 { return j + 1 }
+                // The condition runs to the end of the directive's line.
+                j += 1
+                while j < end, !code.lineBreakBefore[j] {
+                    if let close = code.partner(of: j), close > j { j = close + 1 } else { j += 1 }
+                }
+                guard j < end, code.kind(j) == .period || isDirective(j) else { return nil }
+                continue
+            }
+            if let close = code.partner(of: j), close > j { j = close + 1 } else { j += 1 }
+        }
+        return nil
     }
 }

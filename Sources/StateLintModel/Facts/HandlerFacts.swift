@@ -106,4 +106,6 @@ public struct TaskMove: Sendable {
     public let detachedStart: String?
     /// The task is the action's only statement: the modifier itself becomes `.task`.
     public let isWholeAction: Bool
+    /// The `//` lines right above the statement, which leave with it (each trimmed).
+    public var leadingComments: [String] = []
 }

@@ -10,7 +10,8 @@ public struct ViewBodyFacts: Sendable {
     public let open: Int
     public let close: Int
     /// The body's one expression (after a `return`), when it is nothing else: not several
-    /// statements, an `if` or `switch`, a declaration, or code under `#if`.
+    /// statements, an `if` or `switch`, a declaration, or code under `#if` other than modifiers
+    /// of the chain (`#if os(iOS)` / `.padding()` / `#endif`, read as one modifier named `#if`).
     public let expression: RootExpression?
     /// When the body is not one expression: its statements, if a wrapper can take them all.
     public let statements: BodyStatements?

@@ -27,10 +27,7 @@ package enum TaskModifierFix {
     package static func catchingAll(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {
         let file = handler.nameSpan.file
         let name = conversion.priority.map { "task(\($0))" } ?? "task"
-        let end = conversion.removedAfterBody.lowerBound
-        var edits = [context.edit(handler.nameSpan, name),
-                     context.edit(SourceSpan(file: file, range: conversion.taskStart..<conversion.bodyOpen), "do "),
-                     context.edit(SourceSpan(file: file, range: end..<end), " catch {}")]
+        var edits = [context.edit(handler.nameSpan, name)] + doCatchEdits(conversion, in: file, context)
         if let signature = conversion.mainActorSignature {
             let actionOpen = conversion.removedBeforeBody.lowerBound
             edits.append(context.edit(SourceSpan(file: file, range: actionOpen..<actionOpen), " @MainActor in"))
@@ -48,12 +45,13 @@ package enum TaskModifierFix {
     }
 
     /// `.onAppear { load() }` and `func load() { Task { … } }` → `.task { await load() }` and
-    /// `func load() async { … }`.
+    /// `func load() async { … }`; `catching`: `func load() async { do { … } catch {} }`, for a
+    /// task whose error nothing read.
     package static func asyncMethod(_ handler: HandlerFacts, call: CallFacts, conversion: AsyncConversion, in file: FileID,
-                                    wholeAction: Bool, _ context: RuleContext) -> Fix {
+                                    wholeAction: Bool, catching: Bool = false, _ context: RuleContext) -> Fix {
         let name = conversion.task.priority.map { "task(\($0))" } ?? "task"
         var edits = [context.edit(SourceSpan(file: file, range: conversion.asyncOffset..<conversion.asyncOffset), " async")]
-        edits += bodyEdits(conversion.task, in: file, context)
+        edits += catching ? doCatchEdits(conversion.task, in: file, context) : bodyEdits(conversion.task, in: file, context)
         // Its other callers still start the work and go on, as before (each call once: a file
         // that declares the view twice may list one twice).
         var wrapped: Set<Int> = []
@@ -83,6 +81,13 @@ package enum TaskModifierFix {
                                    "\n\(chain).\(name) { await \(call.name)() }")]
         }
         return Fix(summary: "Make `\(call.name)()` async and call it from `.task { … }`, which SwiftUI cancels on disappear", edits: edits)
+    }
+
+    /// `Task {` becomes `do {`, and ` catch {}` follows its `}`: the body keeps its lines.
+    private static func doCatchEdits(_ conversion: TaskConversion, in file: FileID, _ context: RuleContext) -> [TextEdit] {
+        let end = conversion.bodyClose + 1
+        return [context.edit(SourceSpan(file: file, range: conversion.taskStart..<conversion.bodyOpen), "do "),
+                context.edit(SourceSpan(file: file, range: end..<end), " catch {}")]
     }
 
     /// Removing `Task {` and its `}` around a body, whose lines lose one indentation level.
@@ -123,15 +128,28 @@ package enum TaskModifierFix {
         let startsLine = handler.dotOffset - context.start(ofLine: line, in: file) == lineIndent.utf8.count
         let chain = startsLine ? lineIndent : lineIndent + unit
         let header = "." + (move.priority.map { "task(\($0))" } ?? "task")
-        let text: String
+        var text: String
         if let detached = move.detachedStart {
-            let task = "let detachedTask = \(detached) " + reindented(closure, from: move.indentation, to: chain + unit)
-            text = "\(header) {\n\(chain + unit)\(task)\n"
-                + "\(chain + unit)await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }\n\(chain)}"
+            // In the `if` that held it, one level deeper.
+            let inner = move.condition == nil ? chain + unit : chain + unit + unit
+            let written = move.condition == nil ? move.indentation : move.indentation + unit
+            let task = "let detachedTask = \(detached) " + reindented(closure, from: written, to: inner)
+            let body = "\(inner)\(task)\n"
+                + "\(inner)await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }\n"
+            if let condition = move.condition {
+                text = "\(header) {\n\(chain + unit)\(condition) {\n" + body + "\(chain + unit)}\n\(chain)}"
+            } else {
+                text = "\(header) {\n" + body + "\(chain)}"
+            }
         } else if let condition = move.condition {
             text = "\(header) {\n\(chain + unit)\(condition) " + reindented(closure, from: move.indentation, to: chain) + "\n\(chain)}"
         } else {
             text = "\(header) " + reindented(closure, from: move.indentation, to: chain)
+        }
+        if !move.leadingComments.isEmpty {
+            // The comments above the task go above its `.task`, which starts a line of its own.
+            guard startsLine || !move.isWholeAction else { return nil }
+            text = move.leadingComments.map { $0 + "\n" + chain }.joined() + text
         }
         let edits: [TextEdit]
         if move.isWholeAction {

@@ -479,7 +479,8 @@ view goes away:
 - `Task.detached { … }` (with its arguments) stays detached: `.task` starts it and cancels it
   when the view goes away (`let detachedTask = Task.detached { … }` then `await
   withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel()
-  }`); its result and errors go unread, as before;
+  }`); its result and errors go unread, as before. In a last `if`, the `if` goes with it;
+- `//` lines right above a task that moves go with it, above its `.task`;
 - `.onAppear { load() }`, where `func load() { …; Task { … } }` ends with its task (its last
   statement, or last in `if`/`else`/`do`/`catch` blocks), becomes `.task { await load() }` with
   `func load() async { …; … }`: the statements before the task stay first. A `Task { @MainActor
@@ -498,17 +499,20 @@ load(); show() } }` becomes `.task { do { try await load(); show() } catch {} }`
 the same (the `catch {}` makes the dropped error visible; handle it there). A task written
 `Task { @MainActor in … }` keeps its isolation: `.task { @MainActor in do { … } catch {} }`. A
 throwing task beside other statements (written over lines, `{` ending its first) moves to a
-`.task` after the action the same way, its code in `do { … } catch {}`.
+`.task` after the action the same way, its code in `do { … } catch {}`. So does a method that
+`.onAppear` alone calls, whose task (`Task {` or `Task(priority: p) {`, no `@MainActor in`) can
+throw: `func load() async { do { … } catch {} }`.
 
-No fix, and the finding says why: any other task whose code can throw (on one line, in a
-method, beside statements), or one that returns a value (`return count`), which `.task`'s action
+No fix, and the finding says why: any other task whose code can throw (on one line, beside
+statements, a handle kept), or one that returns a value (`return count`), which `.task`'s action
 cannot; a detached task is not a statement of
 `.onAppear` of its own; the task starts in a method that does more after starting it, that other
 code calls while it does more than start the task (a `Task { await load() }` there would put off
 what it did first), that is not private while the view has code in other files, or that other
 types may call; the action calls it more than once, starts a task of its own too, or does more
 after calling it (awaiting it would hold that back); the task sits in more than a last `if`
-without `else` and is not the action's last work, or has a comment before it.
+without `else` and is not the action's last work, or has a comment after it on its line, or
+a comment between statements that is not on lines of its own.
 
 Before:
 
