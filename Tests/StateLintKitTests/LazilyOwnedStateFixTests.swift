@@ -88,43 +88,58 @@ import Testing
             }
         }
         """),
-        Refusal("a view modifier", "the view has no single `var body: some View` to wrap", """
-        struct Bordered: ViewModifier {
+        // A modifier's `body(content:)` takes the wrapper as a view's `body` does
+        // (`LazyStateModifier` golden), when it is one view.
+        Refusal("a view modifier making two views", "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap", """
+        struct Badged: ViewModifier {
             @State private var model = Model()
-            func body(content: Content) -> some View { content.padding() }
-        }
-        """),
-        // A local or parameter of the same name: the rewrite would read it as the property.
-        Refusal("a parameter of the same name", "`controls()` declares a `model` of its own, which hides the property", """
-        struct V: View {
-            @State private var model = Model()
-            var body: some View { controls(model: model) }
-            private func controls(model: Model) -> some View { Text(model.name) }
-        }
-        """),
-        Refusal("a labelled parameter of the same name", "`row()` declares a `model` of its own, which hides the property", """
-        struct V: View {
-            @State private var model = Model()
-            var body: some View { row(for: model) }
-            private func row(for model: Model) -> some View { Row(model: model) }
-        }
-        """),
-        Refusal("a bindable local in body", "`body` declares a `model` of its own, which hides the property", """
-        struct V: View {
-            @State private var model = Model()
-            var body: some View {
-                @Bindable var model = model
-                TextField("Name", text: $model.name)
+            func body(content: Content) -> some View {
+                content
+                Text(model.name)
             }
         }
         """),
-        Refusal("a closure parameter", "`body` declares a `model` of its own, which hides the property", """
+        // A shadow inside the `if let` keeps its meaning (`LazyStateShadows` golden), unless an
+        // edit of the property's uses would reach it: `self.` going, or `$model` getting a `@Bindable`.
+        Refusal("a parameter of the same name beside self.", "`controls()` has a parameter `model` and uses `self.model` too", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { controls(model: model) }
+            private func controls(model: Model) -> some View { Text(model.name + self.model.name) }
+        }
+        """),
+        Refusal("a local beside a projection", "`body` declares a `model` of its own, which hides the property", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View {
+                VStack {
+                    TextField("Name", text: $model.name)
+                    let model = Model()
+                    Text(model.name)
+                }
+            }
+        }
+        """),
+        Refusal("a closure parameter beside self.", "`body` declares a `model` of its own, which hides the property", """
         struct V: View {
             @State private var model = Model()
             let models: [Model] = []
             var body: some View {
-                List(models, id: \\.name) { model in Text(model.name) }
+                List(models, id: \\.name) { model in Text(model.name + self.model.name) }
                     .navigationTitle(model.name)
+            }
+        }
+        """),
+        Refusal("a local in a method beside the property's own uses", "`save()` declares a `model` of its own, which hides the property", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { Button("Save") { save() } }
+            private func save() {
+                model.name = "saved"
+                do {
+                    let model = Model()
+                    model.name = "new"
+                }
             }
         }
         """),

@@ -64,7 +64,7 @@ package struct FactExtractor {
         }
         var bodies: [(part: Int, index: Int)] = []  // methods and initializers, read below
         var plainProperties: [(part: Int, property: PropertyFacts)] = []  // kept below for likely views
-        var viewBodies: [(part: Int, index: Int)] = []  // `var body: some View { … }`
+        var viewBodies: [(part: Int, index: Int)] = []  // `var body: some View { … }`, a modifier's `func body(content:)`
         for (index, declaration) in declarations.enumerated() where !declaration.kind.isTypeLike {
             guard let parent = declaration.parent, partOf[parent] >= 0 else { continue }
             let part = Int(partOf[parent])
@@ -84,7 +84,11 @@ package struct FactExtractor {
                     facts.types[part].bodyCount += 1
                 }
             case .function:
-                if isViewModifierBody(declaration) { facts.types[part].bodyKind = .viewModifier }
+                if isViewModifierBody(declaration) {
+                    facts.types[part].bodyKind = .viewModifier
+                    facts.types[part].bodyCount += 1
+                    viewBodies.append((part, index))
+                }
                 if declaration.body != nil { bodies.append((part, index)) }
             case .initializer:
                 facts.types[part].initializerCount += 1
@@ -243,6 +247,7 @@ package struct FactExtractor {
             let part = Int(partOf[index])
             if !facts.types[part].isFullyScanned, let body = declaration.body, body.count > 2 {
                 facts.types[part].hasUnscannedCode = true
+                facts.types[part].unscannedNames = NameFilter(code: code, range: body)
             }
         }
         for body in structure.previewBodies { facts.previews.append(preview(body)) }

@@ -195,7 +195,8 @@ package struct ReferenceReader {
 }
 
 /// The top-level statements of a body: split at line breaks that do not continue an
-/// expression and at `;`, with brackets skipped.
+/// expression and at `;`, with brackets skipped. A `{` that starts a line continues the
+/// statement before, as Swift reads it (`VStack` / `{`, `if ready` / `{`: Allman braces).
 package struct Statements {
     package let ranges: [Range<Int>]
 
@@ -210,7 +211,7 @@ package struct Statements {
                 k += 1
                 continue
             }
-            if k > start && code.lineBreakBefore[k] && !ExpressionBounds.continuesExpression(k, in: code) {
+            if k > start && code.lineBreakBefore[k] && code.kind(k) != .leftBrace && !ExpressionBounds.continuesExpression(k, in: code) {
                 ranges.append(start..<k)
                 start = k
             }

@@ -41,7 +41,17 @@ package struct ViewBodyReader {
         }
         // One view: several would be laid out by the wrapper instead of the view's parent.
         guard views == 1, let first = ranges.first, let last = ranges.last else { return nil }
-        return BodyStatements(start: code[first.lowerBound].start, end: code[last.upperBound - 1].end)
+        return BodyStatements(start: code[first.lowerBound].start, end: code[last.upperBound - 1].end,
+                              bindsFirst: selfBinding(first))
+    }
+
+    /// `@Bindable var model = model`: the name, when that is all the statement is.
+    private func selfBinding(_ statement: Range<Int>) -> String? {
+        let k = statement.lowerBound
+        guard statement.count == 5, code.kind(k) == .attribute, code.text(k, is: "@Bindable"), code.keyword(k + 1) == .var,
+              code.kind(k + 2) == .identifier, code.text(k + 3, is: "="), code.kind(k + 4) == .identifier, code.sameBytes(k + 2, k + 4)
+        else { return nil }
+        return code.string(k + 2)
     }
 
     private func expression(in body: ClosedRange<Int>) -> RootExpression? {

@@ -83,7 +83,7 @@ public final class TypeFacts: @unchecked Sendable {
     /// Its `var body: some View`, when it declares one and `uses` were recorded for it, or its
     /// type hands a new object to the environment.
     @exclusivity(unchecked) public internal(set) var viewBody: ViewBodyFacts?
-    /// How many `var body` it declares (two in `#if` branches).
+    /// How many `var body` (or a modifier's `func body(content:)`) it declares (two in `#if` branches).
     @exclusivity(unchecked) public internal(set) var bodyCount = 0
     /// How many `init`s it declares (with any, the compiler makes no memberwise one).
     @exclusivity(unchecked) public internal(set) var initializerCount = 0
@@ -94,6 +94,8 @@ public final class TypeFacts: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var isDeclaredInPreview = false
     /// An extension with code that was not scanned for the properties: its file declares none.
     @exclusivity(unchecked) public internal(set) var hasUnscannedCode = false
+    /// The names that code may use, when it has some.
+    @exclusivity(unchecked) public internal(set) var unscannedNames: NameFilter?
     /// Its methods and initializers were left unread (`FactExtractor.BodyReading.ofLikelyViews`):
     /// `methods` and `initializers` are empty whatever the code does, until the file's facts are
     /// made again with every body read.

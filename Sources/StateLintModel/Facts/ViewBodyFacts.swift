@@ -1,7 +1,7 @@
 import StateLintSyntax
 import StateLintIndex
 
-/// A view's `var body: some View { … }`, as the fixes that rewrite it need it: the getter's
+/// A view's `var body: some View { … }` (a modifier's `func body(content:)`), as the fixes that rewrite it need it: the getter's
 /// braces and, when the body is one view expression, that expression and the modifiers called
 /// on it. Made only for the parts of views whose properties may hold an object (`TypeFacts.mentions`).
 public struct ViewBodyFacts: Sendable {
@@ -32,6 +32,9 @@ public struct BodyStatements: Sendable {
     /// The offset of the first statement's first token, and just past the last one's last.
     public let start: Int
     public let end: Int
+    /// The first statement is `@Bindable var model = model`: `model`, whose `$model` in the
+    /// rest of `body` is that local's.
+    public var bindsFirst: String?
 }
 
 /// The expression a `body` is: `VStack { … }.padding().onAppear { … }`.

@@ -25,6 +25,15 @@ public struct SwiftUIView: Sendable {
     public var isOnlyForPreviews: Bool { isInPreviewProvider || parts.contains(where: \.isDeclaredInPreview) }
     /// Whether every part of the view was scanned for `uses(of:)` (see `TypeFacts.isFullyScanned`).
     public let isFullyScanned: Bool
+    /// Whether code of a part that was not scanned (an extension in another file) may use the
+    /// property `name` (`name`, `self.name`, `$name`, `_name`): what keeps a fix from changing it.
+    public func mayUseOutsideScannedParts(_ name: String) -> Bool {
+        parts.contains { part in
+            guard !part.isFullyScanned else { return false }
+            // An extension without code uses nothing; a declaration that was not scanned may.
+            return part.kind == .extension ? part.unscannedNames?.mayUse(name) ?? false : true
+        }
+    }
     /// A scanned part presents a `.fullScreenCover`: presenting it calls the view's `.onDisappear`.
     public let presentsFullScreenCover: Bool
     /// How many `init`s its parts declare (with any, the compiler makes no memberwise one);

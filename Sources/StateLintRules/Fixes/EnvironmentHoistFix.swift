@@ -53,7 +53,7 @@ package enum EnvironmentHoistFix {
         // must follow (next round): not hoisted where that cannot be done, or the fix would leave
         // a finding of its own.
         if wrapper(for: injection) == "State", context.isEnabled(StateInlineClassInitRule.self),
-           let reason = LazilyOwnedStateFix.viewRefusal(view, requiringScan: false) {
+           let reason = LazilyOwnedStateFix.viewRefusal(view) {
             return .failure(FixRefusal("`@State` would make it on every view init (Xcode 26 and earlier) unless made lazily, and \(reason)"))
         }
         let file = injection.argument.file

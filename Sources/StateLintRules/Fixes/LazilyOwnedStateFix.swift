@@ -108,11 +108,10 @@ package enum LazilyOwnedStateFix {
 
     /// Why the view can keep no object lazily owned, whatever its uses: its `body` cannot take
     /// the wrapper and the `.onAppear` that makes the object. Nil when it can.
-    /// `requiringScan`: the objects are the view's properties, which code of every part of the
-    /// view may use (not a property still to make).
-    package static func viewRefusal(_ view: SwiftUIView, requiringScan: Bool = true) -> String? {
-        guard let body = view.viewBody, view.role == .view else { return "the view has no single `var body: some View` to wrap" }
-        guard view.isFullyScanned || !requiringScan else { return "a part of the view in another file may use it" }
+    package static func viewRefusal(_ view: SwiftUIView) -> String? {
+        guard let body = view.viewBody, view.role == .view || view.role == .viewModifier else {
+            return "the view has no single `var body: some View` to wrap"
+        }
         if view.presentsFullScreenCover {
             return "the view presents a `fullScreenCover`, whose appearance calls its `.onDisappear`: the object would be released while the cover is up"
         }
@@ -134,6 +133,8 @@ package enum LazilyOwnedStateFix {
     private static func accept(_ property: PropertyFacts, replacing wrapper: PropertyWrapper, in view: SwiftUIView,
                                _ context: RuleContext) -> Result<Accepted, FixRefusal> {
         guard property.wrapper == wrapper, !property.isStatic else { return .failure(FixRefusal("it is `static`")) }
+        // Code the fix has not read (an extension in another file) must not name it.
+        if view.mayUseOutsideScannedParts(property.name) { return .failure(FixRefusal("a part of the view in another file may use it")) }
         guard let written = property.writtenCreation else {
             if property.hasWrapperArguments { return .failure(FixRefusal("it is written `@\(wrapper.typeName ?? "State")(initialValue:)`")) }
             return acceptCreatedInInit(property, replacing: wrapper, in: view, context)
@@ -279,29 +280,36 @@ package enum LazilyOwnedStateFix {
         // changes.
         var byMember: [String: [PropertyMention]] = [:]
         var memberOrder: [String] = []
+        let bindsItself = view.viewBody?.statements?.bindsFirst == name
         for mention in view.mentions(of: name) {
             // The `_model = State(initialValue: …)` the rewrite turns into `makeModel = { … }`.
             if moved.contains(where: { $0.file == mention.file && $0.range.contains(mention.offset) }) { continue }
             if mention.form == .storage { return .failure(FixRefusal("the view uses `_\(name)`")) }
             if mention.memberKind == .initializer { return .failure(FixRefusal("an `init` of the view uses it")) }
             guard !isDeclaredOptional else { continue }
-            // Where a local or parameter hides the name, the rewrite would read the wrong value.
-            if mention.form == .shadow {
-                return .failure(FixRefusal("\(describe(mention)) declares a `\(name)` of its own, which hides the property"))
-            }
-            let inBody = mention.member == "body" && mention.memberKind == .variable
+            let inBody = isInBody(mention, of: view)
             guard inBody else {
                 guard let member = mention.member else { return .failure(FixRefusal("the view's declaration uses it")) }
                 if byMember[member] == nil { memberOrder.append(member) }
                 byMember[member, default: []].append(mention)
                 continue
             }
+            // A local or parameter of the same name (`@Bindable var model = model`, `{ model in … }`)
+            // inside the `if let` hides the unwrapped object as it hid the property, unless an
+            // edit reaches its uses (see `shadowRefusal`).
+            if mention.form == .shadow { continue }
             isUsedInBody = true
+            // After `@Bindable var model = model` first in `body`, `$model` is that local's.
+            if bindsItself && (mention.form == .projectedMember || mention.form == .wholeProjection) && !mention.isSpelledWithSelf { continue }
             switch unwrappedUse(mention, of: name, in: "`body`") {
             case .failure(let refusal): return .failure(refusal)
             case .success(let projected): usesProjection = usesProjection || projected
             }
             if let start = mention.selfOffset { selfPrefixes.append(SourceSpan(file: mention.file, range: start..<mention.offset)) }
+        }
+        let bodyMentions = view.mentions(of: name).filter { isInBody($0, of: view) }
+        if !isDeclaredOptional, let refusal = shadowRefusal(bodyMentions, of: name, projectionsAreTheShadows: bindsItself) {
+            return .failure(refusal)
         }
         var wrappedMembers: [MemberBodyFacts] = []
         var guardedMembers: [MemberBodyFacts] = []
@@ -316,7 +324,20 @@ package enum LazilyOwnedStateFix {
                let place = context.reference(toMember: member) {
                 return .failure(FixRefusal("\(described) uses it and may be called on a view value (`.\(member)` at \(place)), before the view appears, when the object is still nil"))
             }
+            // A parameter of the same name (`func controls(model: Model)`): every plain use in the
+            // member is the parameter's, and the member stays as it is.
+            if let shape, mentions.contains(where: { $0.form == .shadow && $0.file == shape.file && $0.offset < shape.open }) {
+                if mentions.contains(where: \.isSpelledWithSelf) {
+                    return .failure(FixRefusal("\(described) has a parameter `\(name)` and uses `self.\(name)` too"))
+                }
+                continue
+            }
             let forms = Set(mentions.map(\.form))
+            // Outside the `if let`s, a local of the same name would take the edits of the property's uses.
+            if forms.contains(.shadow) && shape?.returnsSomeView != true {
+                return .failure(FixRefusal("\(described) declares a `\(name)` of its own, which hides the property"))
+            }
+            if let refusal = shadowRefusal(mentions, of: name) { return .failure(refusal) }
             if forms.isSubset(of: [.optionalChain, .assignment, .nilComparison, .memberStatement]) {
                 // Each statement works the same on an optional chain (`model?.save()`).
                 for mention in mentions where mention.form == .memberStatement {
@@ -331,7 +352,7 @@ package enum LazilyOwnedStateFix {
                 guard !shape.hasTopLevelReturn else {
                     return .failure(FixRefusal("\(described) uses it and returns its view with `return`, which no `if let` can take"))
                 }
-                for mention in mentions {
+                for mention in mentions where mention.form != .shadow {
                     switch unwrappedUse(mention, of: name, in: described) {
                     case .failure(let refusal): return .failure(refusal)
                     case .success(let projected): if projected { projectedMembers.insert(member); usesProjection = true }
@@ -359,6 +380,26 @@ package enum LazilyOwnedStateFix {
                                  typeText: typeText, creation: creation, isUsedInBody: isUsedInBody,
                                  usesProjection: usesProjection, chains: chains, selfPrefixes: selfPrefixes, wrappedMembers: wrappedMembers,
                                  guardedMembers: guardedMembers, projectedMembers: projectedMembers))
+    }
+
+    /// Why a member the `if let` wraps that declares a name of its own (a shadow) cannot be
+    /// rewritten: the scanner does not tell which uses mean the shadow, and an edit of a use
+    /// (`self.` going, `$model` through a new `@Bindable`) could reach the shadow's. Nil when no
+    /// use needs an edit.
+    /// In `var body`, or a modifier's `func body(content:)`.
+    private static func isInBody(_ mention: PropertyMention, of view: SwiftUIView) -> Bool {
+        mention.member == "body" && (mention.memberKind == .variable || mention.memberKind == .function && view.role == .viewModifier)
+    }
+
+    /// `projectionsAreTheShadows`: `body` starts with `@Bindable var model = model`, so every
+    /// `$model` after it is the local's and needs no edit.
+    private static func shadowRefusal(_ mentions: [PropertyMention], of name: String, projectionsAreTheShadows: Bool = false) -> FixRefusal? {
+        guard let shadow = mentions.first(where: { $0.form == .shadow }) else { return nil }
+        let edited = mentions.contains { mention in
+            mention.isSpelledWithSelf || !projectionsAreTheShadows && (mention.form == .projectedMember || mention.form == .wholeProjection)
+        }
+        guard edited else { return nil }
+        return FixRefusal("\(describe(shadow)) declares a `\(name)` of its own, which hides the property")
     }
 
     /// Whether a mention compiles the same with the unwrapped object of an `if let` in `member`
@@ -564,10 +605,11 @@ package enum LazilyOwnedStateFix {
     /// `@State` before a property without a wrapper, whose `let` becomes `var` (`State` needs a
     /// setter): one edit where the keyword starts the declaration, so that none overlap. State is
     /// `private` (as SwiftLint's `private_swiftui_state` asks) unless an access level is written
-    /// or code outside the view may read the property (`other.model`).
-    package static func stateAttributeEdits(_ property: PropertyFacts, keyword: SourceSpan, isLet: Bool,
+    /// or code outside the view may read the property (`other.model`), or so may the view's code
+    /// in other files (`usedInOtherFiles`), which `private` would shut out.
+    package static func stateAttributeEdits(_ property: PropertyFacts, keyword: SourceSpan, isLet: Bool, usedInOtherFiles: Bool = false,
                                             _ context: RuleContext) -> [TextEdit] {
-        let access = property.hasWrittenAccess || context.reference(toMember: property.name) != nil ? "" : "private "
+        let access = property.hasWrittenAccess || usedInOtherFiles || context.reference(toMember: property.name) != nil ? "" : "private "
         let start = property.span.range.lowerBound
         if keyword.range.lowerBound == start { return [context.edit(keyword, "@State \(access)var")] }
         let attribute = context.edit(SourceSpan(file: property.span.file, range: start..<start), "@State \(access)")

@@ -58,7 +58,8 @@ package enum OwnedStateFix {
         if let written = property.writtenCreation {
             if written.declaresSeveral { return .failure(FixRefusal("its declaration declares several properties")) }
             if written.hasAccessors { return .failure(FixRefusal("it has `didSet` or `willSet`")) }
-            let edits = LazilyOwnedStateFix.stateAttributeEdits(property, keyword: written.keyword, isLet: written.isLet, context)
+            let edits = LazilyOwnedStateFix.stateAttributeEdits(property, keyword: written.keyword, isLet: written.isLet,
+                                                                usedInOtherFiles: view.mayUseOutsideScannedParts(name), context)
             return .success(Fix(summary: "Own `\(name)` in `@State`, which SwiftUI keeps across re-renders", edits: edits))
         }
         guard let annotation = property.writtenAnnotation else { return .failure(FixRefusal("its type is not written out")) }
@@ -67,7 +68,8 @@ package enum OwnedStateFix {
         switch movedCreation(of: property, in: view, context) {
         case .failure(let refusal): return .failure(refusal)
         case .success(let (text, removals)):
-            var edits = LazilyOwnedStateFix.stateAttributeEdits(property, keyword: annotation.keyword, isLet: annotation.isLet, context)
+            var edits = LazilyOwnedStateFix.stateAttributeEdits(property, keyword: annotation.keyword, isLet: annotation.isLet,
+                                                                    usedInOtherFiles: view.mayUseOutsideScannedParts(name), context)
             let end = annotation.span.range.upperBound
             edits.append(context.edit(SourceSpan(file: annotation.span.file, range: end..<end), " = \(text)"))
             edits += removals.map { context.edit($0, "") }

@@ -5,8 +5,8 @@ import StateLintModel
 /// The fixes that change a property's wrapper to `@StateObject`, which owns its object
 /// (`observed_object_inline_init`, `observable_object_in_state`). Offered only where the change
 /// provably compiles the same: `@StateObject` has no setter, so nothing may assign the property
-/// (other than the initializer assignment being changed with it); and the whole view must have
-/// been read for those uses (its extensions are in the same file).
+/// (other than the initializer assignment being changed with it); and every part of the view that
+/// may use the property must have been read for those uses.
 package enum WrapperFix {
     /// The edit renaming a wrapper's name token: `@State` → `@StateObject`, or the `State` of
     /// `@SwiftUI.State` → `StateObject` (told apart by the token's length).
@@ -17,7 +17,7 @@ package enum WrapperFix {
 
     /// Why the wrapper cannot change, or nil when it can.
     package static func refusal(_ property: PropertyFacts, in view: SwiftUIView, assignmentsAllowed: Int = 0) -> FixRefusal? {
-        guard view.isFullyScanned else { return FixRefusal("a part of the view in another file may use it") }
+        if view.mayUseOutsideScannedParts(property.name) { return FixRefusal("a part of the view in another file may use it") }
         // `@State(initialValue:)` and `@ObservedObject(initialValue:)` have no `@StateObject` twin.
         if property.hasWrapperArguments { return FixRefusal("its wrapper takes arguments, which `@StateObject` has no twin for") }
         let uses = view.uses(of: property.name)

@@ -1456,7 +1456,8 @@ view made a fresh object from each init's values, and owned state would keep the
 show stale values; pass the object in from a parent that owns it.
 
 The state is `private` (as SwiftLint's `private_swiftui_state` asks) unless an access level is
-written or code elsewhere names a member of that name (`other.model`), where it stays as it was.
+written, code elsewhere names a member of that name (`other.model`), or an extension of the view
+in another file may use it (which `private` would shut out): there it stays as it was.
 No fix where a caller could hand in the object (a `var` with
 a value that the memberwise initializer takes: `@State` would keep only the first), where an
 `init` uses the object or sets it from a parameter, or where one declaration declares several
@@ -2201,6 +2202,10 @@ such property of the view (the same on each finding):
   `body` sees the object; a `$model.title` binding goes through `@Bindable var model = model`
   inside the `if let` (as Apple's `Bindable` documentation shows). A `body` of local declarations
   and then one view (each on lines of their own) gets them inside the `if let`, before the view;
+  one that starts with its own `@Bindable var model = model` keeps it, first inside the `if let`.
+  Modifiers under `#if os(iOS)` … `#endif` in the chain are wrapped with the rest, braces on
+  lines of their own (Allman style) are read as Swift reads them, and a view modifier's
+  `func body(content:)` is wrapped like a view's `body`;
 - a computed property or method that makes a view from the object (`var header: some View`,
   `func row() -> some View`) gets an `if let model { … }` of its own and `@ViewBuilder`; a method
   that returns nothing and uses the object starts with `guard let model else { return }`;
@@ -2221,16 +2226,24 @@ it, and while `model` is nil there are none, so its `.onAppear` would never run.
 declared optional already (`@State private var draft: Draft? = Draft()`) keeps its type and its
 uses; only the creation moves. The file's line endings and indentation (tabs or spaces) are kept.
 
+A local or closure parameter of the same name inside what the `if let` wraps
+(`{ model in … }`, `let model = …`) hides the unwrapped object as it hid the property, and is
+left alone, as is a method whose parameter has the name (`func row(model: Model) -> some View`,
+which never used the property). An extension of the view in another file is not read for the
+property's uses, but StateLint knows the names its code writes: where it never writes `model`,
+`self.model`, `$model` or `_model`, the fix is offered.
+
 No fix where the rewrite could not compile the same or behave the same; the finding says why:
 `body` is not one view expression (several statements, an `if` or `switch`, a ternary) or is a
-`ForEach`, `Section` or `Group` whose views a wrapper would merge; the view has no
-`var body: some View` (a view modifier), or a part in another file; an `init` uses or sets the
+`ForEach`, `Section` or `Group` whose views a wrapper would merge; the view has no single
+`var body: some View`, or a part in another file names the property; an `init` uses or sets the
 property (`_model = State(…)`, `@State(initialValue:)`); the view uses `_model`; a method or
 computed property uses the object as a value (`return model.title`, `var title: String { model.title }`, `Child(model: model)`)
 other than to make a view; a method that uses it is not private and code elsewhere may call it on
 a view value (`logView.setSource(…)`, before the view appears the object is still nil, and the
-call would be lost); a local or parameter of the same name hides the property in a member
-(`@Bindable var model = model`, `func row(model: Model)`); the creation in `init` reads a stored
+call would be lost); a local or parameter of the same name sits where an edit of the property's
+uses would reach it (beside `self.model` or a `$model` binding of the property, or in a method
+that gets `guard let` or optional chains); the creation in `init` reads a stored
 property of the view, sits in a condition, or another `init` hands an object in;
 `body` assigns the property, reads `self.model`, or uses `$model` as a whole binding (or
 `$model.title` of a class that is not `@Observable`, which `@Bindable` cannot take); the

@@ -1,0 +1,29 @@
+import SwiftUI
+
+@Observable final class Bloom {
+    var radius = 4.0
+    func start() {}
+}
+
+/// A modifier owns its object as a view does: the content goes inside the `if let`.
+struct BloomModifier: ViewModifier {
+    @State private var bloom: Bloom?
+
+    func body(content: Content) -> some View {
+        ZStack {
+            if let bloom {
+                content
+                    .padding(bloom.radius)
+                    .onAppear { bloom.start() }
+            }
+        }
+        .onAppear {
+            if bloom == nil { bloom = Bloom() }
+        }
+        .onDisappear { bloom = nil }
+    }
+}
+
+extension View {
+    func bloomed() -> some View { modifier(BloomModifier()) }
+}

@@ -1,0 +1,21 @@
+import SwiftUI
+
+@Observable final class Bloom {
+    var radius = 4.0
+    func start() {}
+}
+
+/// A modifier owns its object as a view does: the content goes inside the `if let`.
+struct BloomModifier: ViewModifier {
+    @State private var bloom = Bloom()
+
+    func body(content: Content) -> some View {
+        content
+            .padding(bloom.radius)
+            .onAppear { bloom.start() }
+    }
+}
+
+extension View {
+    func bloomed() -> some View { modifier(BloomModifier()) }
+}
