@@ -110,7 +110,81 @@ package struct ViewBodyReader {
             roots.append(RootModifier(name: modifier.name, dotOffset: code[modifier.dot].start, end: code[next - 1].end,
                                       previousEnd: code[modifier.dot - 1].end))
         }
-        return RootExpression(start: code[s].start, end: code[e - 1].end, rootName: code.string(s), modifiers: roots)
+        var expression = RootExpression(start: code[s].start, end: code[e - 1].end, rootName: code.string(s), modifiers: roots)
+        // `Group { if … { A } else { B } }`: one view at a time.
+        if code.text(s, is: "Group"), code.kind(s + 1) == .leftBrace, let close = code.partner(of: s + 1) {
+            expression.groupsOneView = isOneView(block: (s + 1)...close, depth: 0)
+        }
+        return expression
+    }
+
+    /// The most levels of `if`/`switch` read to tell one view from several.
+    private static let oneViewDepth = 8
+
+    /// Whether a block of a result builder makes one view at a time: declarations and one
+    /// statement that does (see `isOneView(statement:)`).
+    private func isOneView(block: ClosedRange<Int>, depth: Int) -> Bool {
+        let inner = (block.lowerBound + 1)..<block.upperBound
+        guard !inner.isEmpty else { return false }
+        let views = Statements(code: code, body: inner).ranges.filter { !isDeclaration($0.lowerBound) }
+        return views.count == 1 && isOneView(statement: views[0], depth: depth)
+    }
+
+    /// An `if` whose every block makes one view, a `switch` whose every case does, or a view
+    /// that is not a `ForEach`, `Group`, `Section` or `TupleView`.
+    private func isOneView(statement: Range<Int>, depth: Int) -> Bool {
+        guard depth < Self.oneViewDepth else { return false }
+        let first = statement.lowerBound
+        switch code.keyword(first) {
+        case .if:
+            var blocks = 0
+            var k = first
+            while k < statement.upperBound {
+                if code.kind(k) == .leftBrace, let close = code.partner(of: k) {
+                    guard isOneView(block: k...close, depth: depth + 1) else { return false }
+                    blocks += 1
+                    k = close + 1
+                    continue
+                }
+                if code.kind(k) == .leftParen || code.kind(k) == .leftBracket, let close = code.partner(of: k) { k = close + 1; continue }
+                k += 1
+            }
+            return blocks > 0
+        case .switch:
+            guard let open = (first..<statement.upperBound).first(where: { code.kind($0) == .leftBrace }),
+                  let close = code.partner(of: open), close + 1 == statement.upperBound else { return false }
+            // Each case: its label, then one view (a label's `:` may join it to the next line).
+            var views: [Int] = []
+            for var range in Statements(code: code, body: (open + 1)..<close).ranges {
+                if code.keyword(range.lowerBound) == .case || code.keyword(range.lowerBound) == .default {
+                    guard let colon = labelColon(in: range) else { return false }
+                    views.append(0)
+                    range = (colon + 1)..<range.upperBound
+                    if range.isEmpty { continue }
+                }
+                if !isDeclaration(range.lowerBound) {
+                    guard !views.isEmpty, isOneView(statement: range, depth: depth + 1) else { return false }
+                    views[views.count - 1] += 1
+                }
+            }
+            return !views.isEmpty && views.allSatisfy { $0 == 1 }
+        default:
+            return code.kind(first) == .identifier && !["ForEach", "Group", "Section", "TupleView"].contains(code.string(first))
+        }
+    }
+
+    /// The `:` that ends a `case` or `default` label (outside its patterns' brackets).
+    private func labelColon(in range: Range<Int>) -> Int? {
+        var k = range.lowerBound
+        while k < range.upperBound {
+            if code.kind(k) == .colon { return k }
+            if let close = code.partner(of: k), close > k { k = close + 1 } else { k += 1 }
+        }
+        return nil
+    }
+
+    private func isDeclaration(_ k: Int) -> Bool {
+        code.keyword(k) == .let || code.keyword(k) == .var
     }
 
     private func isDirective(_ k: Int) -> Bool {

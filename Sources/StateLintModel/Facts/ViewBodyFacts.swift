@@ -44,6 +44,9 @@ public struct RootExpression: Sendable {
     public let end: Int
     /// Its first name: `VStack`, `ForEach`, `content`, `Color` (of `Color.red`).
     public let rootName: String
+    /// A `Group` whose content is one view at a time (an `if`/`else` or `switch` making one view
+    /// in each branch): a wrapper merges nothing.
+    public var groupsOneView = false
     /// The members called or read on it at its top level, in order: `.padding()`, `.onAppear { … }`
     /// (also the `.red` of `Color.red`). An expression with an operator at its top level
     /// (`a ? b : c`, `Text("a") + Text("b")`) has no `RootExpression`.

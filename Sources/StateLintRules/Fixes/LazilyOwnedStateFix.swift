@@ -118,7 +118,7 @@ package enum LazilyOwnedStateFix {
         if body.expression == nil && body.statements == nil {
             return "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap"
         }
-        if let expression = body.expression, multipleViewRoots.contains(expression.rootName) {
+        if let expression = body.expression, multipleViewRoots.contains(expression.rootName), !expression.groupsOneView {
             return "`body` is a `\(expression.rootName)` of several views, which a wrapper would merge"
         }
         return nil
