@@ -65,6 +65,13 @@ public struct AppearUnstructuredTaskRule: Rule {
     /// The task's code moves into `.task { … }`: the whole action (`.onAppear { Task { … } }`),
     /// or a last statement after others (with an `if` around it). Else the finding says why not.
     private static func fix(_ task: ReachedTask, of handler: ViewHandler, in view: SwiftUIView, _ context: RuleContext) -> Result<Fix, Refusal> {
+        // Kept in a `@State` of the view (`loading = Task { … }`): cancelled when the view goes away.
+        if let stored = task.facts.storedIn, let property = view.property(named: stored), property.wrapper == .state,
+           let declared = property.declaredType, declared.name == "Task",
+           let position = view.handlers.firstIndex(where: { $0.facts.dotOffset == handler.facts.dotOffset && $0.facts.nameSpan.file == handler.facts.nameSpan.file }) {
+            return .success(TeardownFix.fix(cancelling: stored, isOptional: declared.isOptional,
+                                            at: TeardownFix.destination(after: position, in: view), in: view, context))
+        }
         let move = task.via.isEmpty && handler.modifier == "onAppear"
             ? handler.facts.taskMoves.first { $0.taskOffset == task.facts.span.range.lowerBound } : nil
         if task.facts.isDetached {

@@ -35,6 +35,23 @@ import Testing
                           "Wrapper": .dynamicProperty, "Feature": .view, "Previews": .previewProvider, "#Preview": .preview])
     }
 
+    /// `>?` is one operator token: the optional after generic arguments must still be read.
+    @Test func declaredTypesAfterGenericArgumentsKeepTheirOptional() throws {
+        let view = try #require(ModelHarness.view("V", in: [("V.swift", """
+            import SwiftUI
+            struct V: View {
+                @State private var a: Task<Void, Never>?
+                @State private var b: Task<Void, Never>
+                @State private var c: Optional<Store<Feature>>
+                @State private var d: Store<Feature>!
+                @State private var e: Store<Other<Feature>>?
+                var body: some View { Text("") }
+            }
+            """)]))
+        let types = view.properties.map { "\($0.name): \($0.declaredType.map { "\($0.name) \($0.isOptional)" } ?? "none")" }
+        #expect(types == ["a: Task true", "b: Task false", "c: Store true", "d: Store true", "e: Store true"])
+    }
+
     @Test func swiftUIProtocolsAreNamedWithOrWithoutTheirModule() {
         for protocolCase in SwiftUIProtocol.allCases {
             #expect(SwiftUIProtocol(named: protocolCase.rawValue) == protocolCase)

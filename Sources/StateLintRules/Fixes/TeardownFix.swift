@@ -66,13 +66,28 @@ package enum TeardownFix {
 
     package static func fix(releasing names: [String], at destination: Destination, in view: SwiftUIView, _ context: RuleContext) -> Fix {
         let listed = names.map { "`\($0)`" }.joined(separator: ", ")
+        // `self.`: an action may declare a local of the same name, which `m = nil` would set.
+        return fix(names.map { "self.\($0) = nil" }, modifier: modifier(releasing: names),
+                   summary: "Set \(listed) to nil in the `.onDisappear` after it", at: destination, in: view, context)
+    }
+
+    /// `appear_unstructured_task`'s fix for a task whose handle the view keeps in a property
+    /// (`loading = Task { … }`): `loading?.cancel()` (`loading.cancel()` when not optional) where
+    /// the teardown of what the appear modifier creates would go.
+    package static func fix(cancelling name: String, isOptional: Bool, at destination: Destination, in view: SwiftUIView,
+                            _ context: RuleContext) -> Fix {
+        let call = isOptional ? "\(name)?.cancel()" : "\(name).cancel()"
+        return fix(["self." + call], modifier: ".onDisappear { \(call) }",
+                   summary: "Cancel `\(name)` in the `.onDisappear` after it", at: destination, in: view, context)
+    }
+
+    /// `statements` into the `.onDisappear` of `destination`, or `modifier` as a new one.
+    private static func fix(_ statements: [String], modifier: String, summary: String, at destination: Destination,
+                            in view: SwiftUIView, _ context: RuleContext) -> Fix {
         switch destination {
         case .into(let position):
-            // `self.`: an action may declare a local of the same name, which `m = nil` would set.
-            let statements = names.map { "self.\($0) = nil" }
             let candidate = view.handlers[position].facts
-            return Fix(summary: "Set \(listed) to nil in the `.onDisappear` after it",
-                       edits: [statement(statements, into: candidate.closure!, file: candidate.nameSpan.file, context)])
+            return Fix(summary: summary, edits: [statement(statements, into: candidate.closure!, file: candidate.nameSpan.file, context)])
         case .after(let handler):
             let appear = view.handlers[handler].facts
             let file = appear.nameSpan.file
@@ -83,8 +98,7 @@ package enum TeardownFix {
             let startsLine = appear.dotOffset - context.start(ofLine: dotLine, in: file) == indent.utf8.count
             let chainIndent = startsLine ? indent : indent + style.indentation.unit
             let end = SourceSpan(file: file, range: appear.callEnd..<appear.callEnd)
-            return Fix(summary: "Add `\(modifier(releasing: names))`",
-                       edits: [context.edit(end, "\n\(chainIndent)\(modifier(releasing: names))")])
+            return Fix(summary: "Add `\(modifier)`", edits: [context.edit(end, "\n\(chainIndent)\(modifier)")])
         }
     }
 

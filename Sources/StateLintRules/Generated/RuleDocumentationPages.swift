@@ -481,6 +481,10 @@ view goes away:
   withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel()
   }`); its result and errors go unread, as before. In a last `if`, the `if` goes with it;
 - `//` lines right above a task that moves go with it, above its `.task`;
+- a task whose handle the view keeps in a `@State` declared as a `Task` (`loading = Task { … }`,
+  in the action or a method it calls) keeps running as written, and is cancelled where the view
+  goes away: `loading?.cancel()` (`loading.cancel()` for a handle that is not optional) goes
+  into the `.onDisappear` after the appear modifier in its chain, or a new one right after it;
 - `.onAppear { load() }`, where `func load() { …; Task { … } }` ends with its task (its last
   statement, or last in `if`/`else`/`do`/`catch` blocks), becomes `.task { await load() }` with
   `func load() async { …; … }`: the statements before the task stay first. A `Task { @MainActor

@@ -95,6 +95,11 @@ package enum TypeNames {
         }
         guard let (name, end) = qualifiedName(at: start, in: code) else { return nil }
         var isOptional = false
+        // `Task<Void, Never>?`: the `>` and the `?` are one operator token, which the name took.
+        if end > start, code.kind(end - 1) == .operator, code[end - 1].length > 1 {
+            let last = code.file.bytes[code[end - 1].end - 1]
+            isOptional = last == UInt8(ascii: "?") || last == UInt8(ascii: "!")
+        }
         if end < range.upperBound, code.kind(end) == .operator {
             let first = code.file.bytes[code[end].start]
             isOptional = first == UInt8(ascii: "?") || first == UInt8(ascii: "!")

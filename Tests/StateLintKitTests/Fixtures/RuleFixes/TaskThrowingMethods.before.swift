@@ -51,7 +51,7 @@ struct SaveView: View {
     }
 }
 
-/// Kept: the task's handle is read, so its error is not dropped.
+/// Its handle is kept (and its error with it): the view cancels it on disappear instead.
 struct KeptView: View {
     let health: Health
     @State private var saving: Task<Void, Error>?
