@@ -34,9 +34,9 @@ public struct AppearUnstructuredTaskRule: Rule {
                 // finish on its own. Written in the handler itself, it escapes the view's lifetime.
                 if task.facts.isInAsyncFunction, let priority = task.facts.priority, Self.backgroundPriorities.contains(priority) { continue }
                 if let stored = task.facts.storedIn, cancelled.contains(stored) { continue }
-                // Kept in a local the same action cancels (`withTaskCancellationHandler { … }
-                // onCancel: { work.cancel() }`): it lives no longer than the action.
-                if task.via.isEmpty, let local = task.facts.storedInLocal, handler.facts.action.cancelledNames.contains(local) { continue }
+                // Kept in a local the same action (or method) cancels (`withTaskCancellationHandler
+                // { … } onCancel: { work.cancel() }`): it lives no longer than the action.
+                if let local = task.facts.storedInLocal, Self.cancelledNames(where: task, starts: handler, in: view).contains(local) { continue }
                 // Kept somewhere else (a local, a collection) while `.onDisappear` cancels something.
                 if task.facts.storedIn == nil && task.facts.isHandleKept && !cancelled.isEmpty { continue }
                 let kind = task.facts.isDetached ? "Task.detached { … }" : "Task { … }"
@@ -51,6 +51,13 @@ public struct AppearUnstructuredTaskRule: Rule {
             }
         }
         return violations
+    }
+
+    /// What the code that starts the task cancels: the action's, or the method's it starts in.
+    private static func cancelledNames(where task: ReachedTask, starts handler: ViewHandler, in view: SwiftUIView) -> [String] {
+        guard let method = task.via.last else { return handler.facts.action.cancelledNames }
+        let methods = view.parts.lazy.flatMap(\.methods).filter { $0.name == method }
+        return methods.count == 1 ? methods.first!.action.cancelledNames : []
     }
 
     /// The priorities of work nobody waits for.
@@ -77,6 +84,10 @@ public struct AppearUnstructuredTaskRule: Rule {
         if task.facts.isDetached {
             // It stays detached, run and cancelled by `.task`: its errors and result go unread, as before.
             if let move, move.detachedStart != nil, let fix = TaskModifierFix.move(handler.facts, move, context) { return .success(fix) }
+            if task.via.count == 1, let method = task.via.last, handler.modifier == "onAppear" || handler.modifier == "task",
+               case .success(let fix) = asyncMethodFix(method, of: handler, in: view, catching: false, detached: true, context) {
+                return .success(fix)
+            }
             return .failure(Refusal(" `Task.detached` runs its code off the view's actor: keep it detached in `.task { … }` and cancel it there (`withTaskCancellationHandler`); no automatic fix is offered where it is not a statement of `.onAppear` of its own."))
         }
         // `.onAppear { Task { try await … } }`: the task dropped its error and skipped the rest;
@@ -124,7 +135,7 @@ public struct AppearUnstructuredTaskRule: Rule {
     /// `catching`: the task's code can throw, and nothing read its error: the method keeps it in
     /// `do { … } catch {}`, which drops the error as the task did.
     private static func asyncMethodFix(_ method: String, of handler: ViewHandler, in view: SwiftUIView, catching: Bool,
-                                       _ context: RuleContext) -> Result<Fix, Refusal> {
+                                       detached: Bool = false, _ context: RuleContext) -> Result<Fix, Refusal> {
         let owners = view.parts.filter { part in part.methods.contains { $0.name == method } }
         guard owners.count == 1, let part = owners.first, let facts = part.methods.first(where: { $0.name == method }) else {
             return .failure(Refusal("the view declares more than one `\(method)`"))
@@ -132,8 +143,10 @@ public struct AppearUnstructuredTaskRule: Rule {
         guard let conversion = facts.asyncConversion else {
             return .failure(Refusal("it does more after the task, or `Task {` and its `}` are not on lines of their own"))
         }
+        // `Task.detached` stays detached; a `Task {` stays a plain task's code.
+        guard (conversion.detached != nil) == detached else { return .failure(Refusal("it starts another task last")) }
         // `Task { @MainActor in … }` would lose its isolation in `do { … }`.
-        if catching && conversion.task.hasSignature { return .failure(Refusal("its task's closure has a signature, and its code can throw")) }
+        if catching && conversion.task?.hasSignature == true { return .failure(Refusal("its task's closure has a signature, and its code can throw")) }
         // A private method is called from its file only; another may be called from any part.
         guard conversion.isPrivate || view.parts.allSatisfy({ $0.file == part.file }) else {
             return .failure(Refusal("it is not private, and the view's code in other files may call it"))

@@ -38,6 +38,30 @@ import Testing
         """, rules: [rule])
     }
 
+    /// A method that waits for its detached task under a cancellation handler that cancels it
+    /// (what the fix writes) lets it live no longer than itself; one that does not is reported.
+    @Test func aDetachedTaskAMethodCancelsIsSilentOneItDoesNotIsNot() {
+        RuleScenarioRealCodeTests.expect("""
+        import SwiftUI
+        struct VolumeView: View {
+            var body: some View {
+                Text("Volume")
+                    .task { await measure() }
+                    .task { await prefetch() }
+            }
+            private func measure() async {
+                let work = Task.detached { await Disk.measure() }
+                await withTaskCancellationHandler { _ = await work.result } onCancel: { work.cancel() }
+            }
+            private func prefetch() async {
+                let work = ↓Task.detached { await Disk.measure() }
+                _ = await withTaskCancellationHandler { 1 } onCancel: { }
+                _ = work
+            }
+        }
+        """, rules: [rule])
+    }
+
     /// A loop that checks `Task.isCancelled` instead of awaiting still notices cancellation.
     @Test func aTaskThatChecksCancellationIsReported() {
         RuleScenarioRealCodeTests.expect("""

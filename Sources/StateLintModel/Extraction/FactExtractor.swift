@@ -157,7 +157,7 @@ package struct FactExtractor {
             } else {
                 guard !action.isEmpty else { continue }
                 var method = MethodFacts(name: structure.name(of: index), action: action)
-                if action.taskStarts.count == 1, !action.taskStarts[0].isDetached, !isAsync(declaration) {
+                if action.taskStarts.count == 1, !isAsync(declaration) {
                     method.asyncConversion = asyncConversion(of: index)
                 }
                 type.methods.append(method)
@@ -274,10 +274,14 @@ package struct FactExtractor {
     private func asyncConversion(of index: Int) -> AsyncConversion? {
         let declaration = structure.declarations[index]
         guard let body = declaration.body, let signature = FunctionSignature(nameToken: declaration.nameToken, in: code),
-              signature.returnType == nil, signature.parameterList.upperBound + 1 == body.lowerBound || code.keyword(signature.parameterList.upperBound + 1) == .throws,
-              let task = HandlerShapes(code: code).taskConversion(inBody: body, allowingSignature: false)
-                ?? HandlerShapes(code: code).tailTaskConversion(inBody: body) else { return nil }
-        let isTaskOnly = HandlerShapes(code: code).taskConversion(inBody: body, allowingSignature: false) != nil
+              signature.returnType == nil, signature.parameterList.upperBound + 1 == body.lowerBound || code.keyword(signature.parameterList.upperBound + 1) == .throws
+        else { return nil }
+        let shapes = HandlerShapes(code: code)
+        let whole = shapes.taskConversion(inBody: body, allowingSignature: false)
+        let task = whole ?? shapes.tailTaskConversion(inBody: body)
+        let detached = task == nil ? shapes.detachedTail(inBody: body) : nil
+        guard task != nil || detached != nil else { return nil }
+        let isTaskOnly = whole != nil || detached?.isWholeBody == true
         let name = code.string(declaration.nameToken)
         // The type's parts in this file: only their code can call it without a receiver.
         guard let parent = declaration.parent else { return nil }
@@ -309,9 +313,11 @@ package struct FactExtractor {
         }
         }
         let modifiers = structure.modifiers(of: index)
-        return AsyncConversion(asyncOffset: code[signature.parameterList.upperBound].end, task: task,
-                               isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate), mentions: mentions, calls: calls,
-                               isTaskOnly: isTaskOnly)
+        var conversion = AsyncConversion(asyncOffset: code[signature.parameterList.upperBound].end, task: task,
+                                         isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate), mentions: mentions,
+                                         calls: calls, isTaskOnly: isTaskOnly)
+        conversion.detached = detached
+        return conversion
     }
 
     /// The names of the `_name = …` assignments in an initializer's body.

@@ -296,6 +296,29 @@ package struct HandlerShapes {
         return tails.count == 1 ? tails[0].conversion : nil
     }
 
+    /// A method's body whose last work is `Task.detached { … }` (with arguments or not), a
+    /// statement of its own whose handle nothing keeps, in `if`/`else`/`do`/`catch` blocks only,
+    /// its `}` ending its line: where the method, made `async`, keeps it detached and awaits it
+    /// under a cancellation handler (see `DetachedTail`).
+    package func detachedTail(inBody body: ClosedRange<Int>) -> DetachedTail? {
+        var found: DetachedTail?
+        var k = body.lowerBound + 1
+        while k < body.upperBound {
+            defer { k += 1 }
+            guard let task = detachedTaskStatement(at: k), code.lineBreakBefore[k], let close = code.partner(of: task.open),
+                  close + 1 < code.count, code.lineBreakBefore[close + 1] || code.kind(close + 1) == .rightBrace,
+                  endsBody(after: close, body), isInBlocksOnly(k, body) else { continue }
+            guard found == nil else { return nil }
+            let bytes = code.file.bytes
+            var lineStart = code[k].start
+            while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
+            found = DetachedTail(start: code[k].start, end: code[close].end,
+                                 indentation: String(decoding: bytes[lineStart..<code[k].start], as: UTF8.self),
+                                 isWholeBody: k == body.lowerBound + 1 && close + 1 == body.upperBound)
+        }
+        return found
+    }
+
     /// The tasks an `.onAppear` or `.task` action ends with (see `tailTasks(inBody:)`).
     package func tailTasks(of call: ModifierCall) -> [TailTask] {
         guard let action = call.closure, isTrailingAction(action, of: call) else { return [] }

@@ -137,8 +137,10 @@ public struct MethodFacts: Sendable {
 public struct AsyncConversion: Sendable {
     /// Where ` async` goes: just past the parameters' `)`.
     public let asyncOffset: Int
-    /// Removing the task around the body (as for `.onAppear { Task { … } }`).
-    public let task: TaskConversion
+    /// Removing the task around the body (as for `.onAppear { Task { … } }`); nil when the
+    /// method ends with `Task.detached { … }` instead (`detached`), which stays.
+    public let task: TaskConversion?
+    public var detached: DetachedTail?
     /// `private` or `fileprivate`: only its file may call it.
     public let isPrivate: Bool
     /// How many times its file's code names it, besides its declaration.
@@ -148,6 +150,19 @@ public struct AsyncConversion: Sendable {
     public let calls: [Range<Int>]?
     /// Its body is the task alone (no statement before it): its code all ran later anyway.
     public let isTaskOnly: Bool
+}
+
+/// `Task.detached { … }`, the last work of a method that becomes `async`: `let detachedTask = `
+/// goes before it, and `await withTaskCancellationHandler { … }` on a line after it, so the
+/// method waits for the task and cancelling the method's task cancels it.
+public struct DetachedTail: Sendable {
+    /// The offset of `Task`, and just past the closure's `}`.
+    public let start: Int
+    public let end: Int
+    /// The indentation of the statement's line.
+    public let indentation: String
+    /// It is the whole body of the method.
+    public let isWholeBody: Bool
 }
 
 /// A `#Preview { … }` body: the `@Previewable` state it declares and its handlers.

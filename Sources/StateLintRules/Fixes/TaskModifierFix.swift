@@ -12,7 +12,8 @@ import StateLintModel
 ///   never starts before the action that made it ends;
 /// - `Task.detached { … }` stays detached, started by `.task` and cancelled with it
 ///   (`withTaskCancellationHandler`);
-/// - `func load() { …; Task { … } }`, called only by `.onAppear`, becomes `async`, awaited in `.task`.
+/// - `func load() { …; Task { … } }`, called only by `.onAppear`, becomes `async`, awaited in `.task`
+///   (a `Task.detached { … }` it ends with stays detached, awaited under a cancellation handler).
 package enum TaskModifierFix {
     package static func fix(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {
         let name = conversion.priority.map { "task(\($0))" } ?? "task"
@@ -49,15 +50,24 @@ package enum TaskModifierFix {
     /// task whose error nothing read.
     package static func asyncMethod(_ handler: HandlerFacts, call: CallFacts, conversion: AsyncConversion, in file: FileID,
                                     wholeAction: Bool, catching: Bool = false, _ context: RuleContext) -> Fix {
-        let name = conversion.task.priority.map { "task(\($0))" } ?? "task"
+        // A detached task keeps its own priority; `.task` only waits for it.
+        let priority = conversion.task?.priority
+        let name = priority.map { "task(\($0))" } ?? "task"
         var edits = [context.edit(SourceSpan(file: file, range: conversion.asyncOffset..<conversion.asyncOffset), " async")]
-        edits += catching ? doCatchEdits(conversion.task, in: file, context) : bodyEdits(conversion.task, in: file, context)
+        if let task = conversion.task {
+            edits += catching ? doCatchEdits(task, in: file, context) : bodyEdits(task, in: file, context)
+        } else if let detached = conversion.detached {
+            // It stays detached; the method waits for it, and cancelling the method's task cancels it.
+            edits.append(context.edit(SourceSpan(file: file, range: detached.start..<detached.start), "let detachedTask = "))
+            edits.append(context.edit(SourceSpan(file: file, range: detached.end..<detached.end),
+                                      "\n\(detached.indentation)await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }"))
+        }
         // Its other callers still start the work and go on, as before (each call once: a file
         // that declares the view twice may list one twice).
         var wrapped: Set<Int> = []
         for other in conversion.calls ?? [] where !(file == call.span.file && other.contains(call.span.range.lowerBound))
             && wrapped.insert(other.lowerBound).inserted {
-            let task = conversion.task.priority.map { "Task(\($0)) { await " } ?? "Task { await "
+            let task = priority.map { "Task(\($0)) { await " } ?? "Task { await "
             edits.append(context.edit(SourceSpan(file: file, range: other.lowerBound..<other.lowerBound), task))
             edits.append(context.edit(SourceSpan(file: file, range: other.upperBound..<other.upperBound), " }"))
         }

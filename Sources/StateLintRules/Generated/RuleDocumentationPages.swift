@@ -494,7 +494,10 @@ view goes away:
   it, as nothing ran after it); `.task { load() }` becomes `.task { await load() }`. Where other
   code of the view calls `load()` too, as a statement of its own, and `load()` did nothing but
   start the task, each of those calls becomes `Task { await load() }` (`Task(priority: p)` for a
-  task that had one), which starts the same work as before.
+  task that had one), which starts the same work as before. A method that ends with
+  `Task.detached { … }` (a statement of its own) becomes `async` the same way, the task stays
+  detached, and the method waits for it: `let detachedTask = Task.detached { … }` then `await
+  withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }`.
 
 A task that is the whole action and whose code can throw (a `try` that is not `try?`/`try!`,
 or a `throw`, outside a `do` whose last `catch` catches every error) dropped its error, as
