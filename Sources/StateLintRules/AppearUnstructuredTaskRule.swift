@@ -114,8 +114,10 @@ public struct AppearUnstructuredTaskRule: Rule {
         }
         if let note { return .failure(Refusal(note)) }
         // The last thing the action does: the action becomes `.task` with the task's code in place.
+        // A priority becomes `.task(priority:)`'s, which an existing `.task` cannot take.
         let tail = handler.ownTaskStarts.count == 1
-            ? handler.facts.tailTasks.first(where: { $0.taskOffset == task.facts.span.range.lowerBound }) : nil
+            ? handler.facts.tailTasks.first(where: { $0.taskOffset == task.facts.span.range.lowerBound
+                && ($0.conversion.priority == nil || handler.modifier == "onAppear") }) : nil
         guard handler.modifier == "onAppear" else {
             if let tail { return .success(TaskModifierFix.inline(handler.facts, tail.conversion, context)) }
             return .failure(Refusal(" It starts in the code of `.\(handler.modifier)`: await its work there instead of starting a task; no automatic fix is offered where it is not the last thing the action does."))

@@ -292,7 +292,7 @@ package struct HandlerShapes {
     /// `Task {` and its `}` on lines of their own: removing those two lines leaves the task's code
     /// as the method's own.
     package func tailTaskConversion(inBody body: ClosedRange<Int>) -> TaskConversion? {
-        let tails = tailTasks(inBody: body, allowingPriority: true)
+        let tails = tailTasks(inBody: body)
         return tails.count == 1 ? tails[0].conversion : nil
     }
 
@@ -322,19 +322,19 @@ package struct HandlerShapes {
     /// The tasks an `.onAppear` or `.task` action ends with (see `tailTasks(inBody:)`).
     package func tailTasks(of call: ModifierCall) -> [TailTask] {
         guard let action = call.closure, isTrailingAction(action, of: call) else { return [] }
-        return tailTasks(inBody: action, allowingPriority: false)
+        return tailTasks(inBody: action)
     }
 
     /// The tasks a body ends with: after one's `}`, only the `}` of the blocks around it and
     /// `else`/`catch` branches (which do not run after it) up to the body's `}`; the blocks around
     /// it are `if`/`else`/`do`/`catch` blocks, not closures or loops; `Task {` and its `}` on lines
     /// of their own.
-    private func tailTasks(inBody body: ClosedRange<Int>, allowingPriority: Bool) -> [TailTask] {
+    private func tailTasks(inBody body: ClosedRange<Int>) -> [TailTask] {
         var found: [TailTask] = []
         var k = body.lowerBound + 1
         while k < body.upperBound {
             defer { k += 1 }
-            guard let task = taskStatement(at: k), let close = code.partner(of: task.open), allowingPriority || task.priority == nil,
+            guard let task = taskStatement(at: k), let close = code.partner(of: task.open),
                   code.lineBreakBefore[k], endsBody(after: close, body), isInBlocksOnly(k, body),
                   let conversion = ownLinesConversion(taskAt: k, open: task.open, close: close, priority: task.priority) else { continue }
             found.append(TailTask(taskOffset: code[k].start, conversion: conversion))

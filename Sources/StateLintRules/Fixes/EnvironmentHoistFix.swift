@@ -51,8 +51,8 @@ package enum EnvironmentHoistFix {
         }
         // Where `@State` evaluates its initial value on every view init, the lazily owned rewrite
         // must follow (next round): not hoisted where that cannot be done, or the fix would leave
-        // a finding of its own.
-        if wrapper(for: injection) == "State", context.isEnabled(StateInlineClassInitRule.self),
+        // a finding of its own. An `App` is made once: its `@State` is made once on any Xcode.
+        if wrapper(for: injection) == "State", view.role != .app, context.isEnabled(StateInlineClassInitRule.self),
            let reason = LazilyOwnedStateFix.viewRefusal(view) {
             return .failure(FixRefusal("`@State` would make it on every view init (Xcode 26 and earlier) unless made lazily, and \(reason)"))
         }

@@ -38,10 +38,10 @@ package enum TaskModifierFix {
     }
 
     /// `.onAppear { if ready { …; Task { work } } }`, a task after which the action does
-    /// nothing more: `.task { if ready { …; work } }`.
+    /// nothing more: `.task { if ready { …; work } }` (`Task(priority: p)`: `.task(priority: p)`).
     package static func inline(_ handler: HandlerFacts, _ conversion: TaskConversion, _ context: RuleContext) -> Fix {
         var edits = bodyEdits(conversion, in: handler.nameSpan.file, context)
-        if handler.modifier != "task" { edits.append(context.edit(handler.nameSpan, "task")) }
+        if handler.modifier != "task" { edits.append(context.edit(handler.nameSpan, conversion.priority.map { "task(\($0))" } ?? "task")) }
         return Fix(summary: "Run the action in `.task { … }`, which SwiftUI cancels on disappear, with the task's code in place", edits: edits)
     }
 

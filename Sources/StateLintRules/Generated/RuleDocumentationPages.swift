@@ -1203,13 +1203,14 @@ property instead:
 - `.environment(_:)` → `@State private var store = Store(…)`. `@State` makes its initial value
   once from Xcode 27 on; on Xcode 26 and earlier `state_inline_class_init` then reports the new
   property and its fix (the next `--fix` round) turns it into an optional created on appear.
+  In an `App`, which is made once, the `@State` is made once on any Xcode, and stays as it is.
 
 No fix, and the finding says why, when the arguments read something of the view
 (`SettingsModel(store: store)`: a stored property's initial value cannot use `self`; pass the
 object in, or create it in `init` with `_settingsModel = StateObject(wrappedValue: …)`), when
 the call is in an extension (which cannot hold a stored property), when the type's `{` has code
 after it on its line, when the view already has a member of that name, or, for `.environment(_:)`
-on Xcode 26 and earlier, when that next rewrite could not take the view (its `body` is not one
+on Xcode 26 and earlier (not in an `App`), when that next rewrite could not take the view (its `body` is not one
 view, or declarations and one view, to wrap): the hoist would only trade this finding for that
 one.
 
