@@ -336,7 +336,8 @@ package struct HandlerShapes {
             defer { k += 1 }
             guard let task = taskStatement(at: k), let close = code.partner(of: task.open),
                   code.lineBreakBefore[k], endsBody(after: close, body), isInBlocksOnly(k, body),
-                  let conversion = ownLinesConversion(taskAt: k, open: task.open, close: close, priority: task.priority) else { continue }
+                  let conversion = ownLinesConversion(taskAt: k, open: task.open, close: close, priority: task.priority)
+                    ?? oneLineConversion(taskAt: k, open: task.open, close: close, priority: task.priority) else { continue }
             found.append(TailTask(taskOffset: code[k].start, conversion: conversion))
         }
         return found
@@ -388,6 +389,28 @@ package struct HandlerShapes {
             j -= 1
         }
         return nil
+    }
+
+    /// Removing `Task { ` and ` }` around a task written on one line (`Task { await load() }`),
+    /// its code kept where it was; no capture list (`@MainActor in` goes with `Task {`).
+    private func oneLineConversion(taskAt k: Int, open: Int, close: Int, priority: String?) -> TaskConversion? {
+        guard !(open + 1...close).contains(where: { code.lineBreakBefore[$0] }) else { return nil }
+        var bodyStart = open + 1
+        let signature = signatureEnd(of: open...close)
+        if let end = signature {
+            guard isMainActorOnly(signatureEnd: end, open: open) else { return nil }
+            bodyStart = end + 1
+        }
+        guard bodyStart < close else { return nil }
+        let header = code[k].start..<code[bodyStart].start
+        let footer = code[close - 1].end..<code[close].end
+        let bytes = code.file.bytes
+        guard !bytes[header].contains(UInt8(ascii: "/")), !bytes[footer].contains(UInt8(ascii: "/")) else { return nil }
+        var conversion = TaskConversion(removedBeforeBody: header, removedAfterBody: footer,
+                                        bodyOpen: code[open].start, bodyClose: code[close].start, priority: priority)
+        conversion.taskStart = code[k].start
+        conversion.hasSignature = signature != nil
+        return conversion
     }
 
     /// Removing `Task {` and its `}` where each is on a line of its own (through the line break),

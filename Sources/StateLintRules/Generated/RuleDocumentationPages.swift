@@ -473,9 +473,10 @@ view goes away:
   starts, after the action's other statements, which is why only a last `if` moves;
 - two tasks in one action move one by one, each to its own `.task`;
 - a task after which the action does nothing more (its last statement, or last in `if`/`else`
-  blocks whose other branches do not run after it), `Task {` and its `}` on lines of their own:
-  the action becomes `.task { … }` with the task's code in its place. In a `.task` action, the
-  same without the rename;
+  blocks whose other branches do not run after it), `Task {` and its `}` on lines of their own
+  or the whole task on one line: the action becomes `.task { … }` with the task's code in its
+  place (`Task(priority: p)`: `.task(priority: p)`). In a `.task` action, the same without the
+  rename (and not for a task with a priority, which that `.task` cannot take);
 - `Task.detached { … }` (with its arguments) stays detached: `.task` starts it and cancels it
   when the view goes away (`let detachedTask = Task.detached { … }` then `await
   withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel()
@@ -486,7 +487,7 @@ view goes away:
   goes away: `loading?.cancel()` (`loading.cancel()` for a handle that is not optional) goes
   into the `.onDisappear` after the appear modifier in its chain, or a new one right after it;
 - `.onAppear { load() }`, where `func load() { …; Task { … } }` ends with its task (its last
-  statement, or last in `if`/`else`/`do`/`catch` blocks), becomes `.task { await load() }` with
+  statement, or last in `if`/`else`/`do`/`catch` blocks; over lines or on one), becomes `.task { await load() }` with
   `func load() async { …; … }`: the statements before the task stay first. A `Task { @MainActor
   in … }` loses `@MainActor in`, as a view's method runs on the main actor anyway. The call may
   also be last after other statements, on a line of its own (that line moves to a `.task` of its

@@ -45,7 +45,8 @@ struct SizeView: View {
     }
 }
 
-/// Kept: a comment after the task on its line would have no place to go.
+/// A comment after the task on its line: the task does not move, but as the action's last work
+/// its code takes its place in `.task`, the comment after it.
 struct TrailingView: View {
     let library: Library
     @State private var visits = 0
