@@ -84,6 +84,9 @@ public struct AppearUnstructuredTaskRule: Rule {
         if task.facts.isDetached {
             // It stays detached, run and cancelled by `.task`: its errors and result go unread, as before.
             if let move, move.detachedStart != nil, let fix = TaskModifierFix.move(handler.facts, move, context) { return .success(fix) }
+            if task.via.isEmpty, let tail = handler.facts.detachedTail, tail.start == task.facts.span.range.lowerBound {
+                return .success(TaskModifierFix.waitingForDetached(handler.facts, tail, context))
+            }
             if task.via.count == 1, let method = task.via.last, handler.modifier == "onAppear" || handler.modifier == "task",
                case .success(let fix) = asyncMethodFix(method, of: handler, in: view, catching: false, detached: true, context) {
                 return .success(fix)

@@ -378,7 +378,7 @@ package struct FactExtractor {
 
     private func handler(_ call: ModifierCall) -> HandlerFacts {
         let shapes = HandlerShapes(code: code)
-        return HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0) } ?? ActionFacts(),
+        var facts = HandlerFacts(modifier: call.name, action: call.closure.map { actions.facts(of: $0) } ?? ActionFacts(),
                             performedMethod: call.performMethodToken.map { code.string($0) },
                             nameSpan: SourceSpan(file, code, call.nameToken, call.nameToken),
                             dotOffset: code[call.nameToken - 1].start, callEnd: shapes.callEnd(of: call),
@@ -387,6 +387,8 @@ package struct FactExtractor {
                             taskMoves: call.name == "onAppear" ? shapes.taskMoves(of: call) : [],
                             tailTasks: call.name == "onAppear" || call.name == "task" ? shapes.tailTasks(of: call) : [],
                             shownWhileNil: call.enclosingBlocks.isEmpty ? [] : ViewConditions(code: code).nilNames(around: call))
+        if call.name == "onAppear" || call.name == "task" { facts.detachedTail = shapes.detachedTail(of: call) }
+        return facts
     }
 
     /// Whether a fix may move the property's creation (`LazilyOwnedStateFix`): made in its

@@ -296,7 +296,13 @@ package struct HandlerShapes {
         return tails.count == 1 ? tails[0].conversion : nil
     }
 
-    /// A method's body whose last work is `Task.detached { … }` (with arguments or not), a
+    /// An `.onAppear` or `.task` action whose last work is `Task.detached { … }` (see below).
+    package func detachedTail(of call: ModifierCall) -> DetachedTail? {
+        guard let action = call.closure, isTrailingAction(action, of: call) else { return nil }
+        return detachedTail(inBody: action)
+    }
+
+    /// A method's (or an action's) body whose last work is `Task.detached { … }` (with arguments or not), a
     /// statement of its own whose handle nothing keeps, in `if`/`else`/`do`/`catch` blocks only,
     /// its `}` ending its line: where the method, made `async`, keeps it detached and awaits it
     /// under a cancellation handler (see `DetachedTail`).

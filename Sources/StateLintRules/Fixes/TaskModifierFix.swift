@@ -57,10 +57,7 @@ package enum TaskModifierFix {
         if let task = conversion.task {
             edits += catching ? doCatchEdits(task, in: file, context) : bodyEdits(task, in: file, context)
         } else if let detached = conversion.detached {
-            // It stays detached; the method waits for it, and cancelling the method's task cancels it.
-            edits.append(context.edit(SourceSpan(file: file, range: detached.start..<detached.start), "let detachedTask = "))
-            edits.append(context.edit(SourceSpan(file: file, range: detached.end..<detached.end),
-                                      "\n\(detached.indentation)await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }"))
+            edits += waitEdits(detached, in: file, context)
         }
         // Its other callers still start the work and go on, as before (each call once: a file
         // that declares the view twice may list one twice).
@@ -98,6 +95,21 @@ package enum TaskModifierFix {
         let end = conversion.bodyClose + 1
         return [context.edit(SourceSpan(file: file, range: conversion.taskStart..<conversion.bodyOpen), "do "),
                 context.edit(SourceSpan(file: file, range: end..<end), " catch {}")]
+    }
+
+    /// `.onAppear { …; Task.detached { … } }`, the detached task the action's last work: the
+    /// action becomes `.task`, which waits for the task and cancels it when the view goes away.
+    package static func waitingForDetached(_ handler: HandlerFacts, _ tail: DetachedTail, _ context: RuleContext) -> Fix {
+        var edits = waitEdits(tail, in: handler.nameSpan.file, context)
+        if handler.modifier != "task" { edits.append(context.edit(handler.nameSpan, "task")) }
+        return Fix(summary: "Wait for the detached task in `.task { … }`, which cancels it on disappear", edits: edits)
+    }
+
+    /// It stays detached; the code around waits for it, and cancelling that code's task cancels it.
+    private static func waitEdits(_ tail: DetachedTail, in file: FileID, _ context: RuleContext) -> [TextEdit] {
+        [context.edit(SourceSpan(file: file, range: tail.start..<tail.start), "let detachedTask = "),
+         context.edit(SourceSpan(file: file, range: tail.end..<tail.end),
+                      "\n\(tail.indentation)await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }")]
     }
 
     /// Removing `Task {` and its `}` around a body, whose lines lose one indentation level.

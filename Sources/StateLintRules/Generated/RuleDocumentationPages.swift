@@ -480,7 +480,9 @@ view goes away:
 - `Task.detached { … }` (with its arguments) stays detached: `.task` starts it and cancels it
   when the view goes away (`let detachedTask = Task.detached { … }` then `await
   withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel()
-  }`); its result and errors go unread, as before. In a last `if`, the `if` goes with it;
+  }`); its result and errors go unread, as before. In a last `if`, the `if` goes with it. As
+  the last work of an action (after other statements, or last in `if` blocks), it stays in place:
+  the action becomes `.task`, and waits for it the same way;
 - `//` lines right above a task that moves go with it, above its `.task`;
 - a task whose handle the view keeps in a `@State` declared as a `Task` (`loading = Task { … }`,
   in the action or a method it calls) keeps running as written, and is cancelled where the view

@@ -45,3 +45,29 @@ struct VolumeView: View {
         await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }
     }
 }
+
+/// The action's last work is a detached task: `.task` waits for it, and cancels it when the
+/// view goes away (an `.onAppear` becomes that `.task`).
+struct LaunchView: View {
+    @State private var launches = 0
+
+    var body: some View {
+        Text("Launch")
+            .task {
+                launches += 1
+                let detachedTask = Task.detached {
+                    _ = await measureFolder()
+                }
+                await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }
+            }
+            .task {
+                if launches == 0 {
+                    launches = 1
+                    let detachedTask = Task.detached(priority: .background) {
+                        _ = await measureFolder()
+                    }
+                    await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }
+                }
+            }
+    }
+}

@@ -43,3 +43,27 @@ struct VolumeView: View {
         }
     }
 }
+
+/// The action's last work is a detached task: `.task` waits for it, and cancels it when the
+/// view goes away (an `.onAppear` becomes that `.task`).
+struct LaunchView: View {
+    @State private var launches = 0
+
+    var body: some View {
+        Text("Launch")
+            .task {
+                launches += 1
+                Task.detached {
+                    _ = await measureFolder()
+                }
+            }
+            .onAppear {
+                if launches == 0 {
+                    launches = 1
+                    Task.detached(priority: .background) {
+                        _ = await measureFolder()
+                    }
+                }
+            }
+    }
+}
