@@ -117,12 +117,16 @@ public struct AppearUnstructuredTaskRule: Rule {
         }
         if let note { return .failure(Refusal(note)) }
         // The last thing the action does: the action becomes `.task` with the task's code in place.
-        // A priority becomes `.task(priority:)`'s, which an existing `.task` cannot take.
+        // A priority becomes `.task(priority:)`'s; in a `.task` already, only its own.
         let tail = handler.ownTaskStarts.count == 1
             ? handler.facts.tailTasks.first(where: { $0.taskOffset == task.facts.span.range.lowerBound
-                && ($0.conversion.priority == nil || handler.modifier == "onAppear") }) : nil
+                && ($0.conversion.priority == nil || handler.modifier == "onAppear" || $0.conversion.priority == handler.facts.priority) }) : nil
         guard handler.modifier == "onAppear" else {
             if let tail { return .success(TaskModifierFix.inline(handler.facts, tail.conversion, context)) }
+            if let other = handler.facts.tailTasks.first(where: { $0.taskOffset == task.facts.span.range.lowerBound }),
+               let priority = other.conversion.priority {
+                return .failure(Refusal(" It is the last work of `.\(handler.modifier)`, whose priority its code would take instead of its own (`\(priority)`): await its work there; no automatic fix is offered."))
+            }
             return .failure(Refusal(" It starts in the code of `.\(handler.modifier)`: await its work there instead of starting a task; no automatic fix is offered where it is not the last thing the action does."))
         }
         if handler.ownTaskStarts.count + handler.reached.taskStarts.count == 1, let conversion = handler.facts.taskConversion {

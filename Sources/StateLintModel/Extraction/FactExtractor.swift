@@ -388,6 +388,7 @@ package struct FactExtractor {
                             tailTasks: call.name == "onAppear" || call.name == "task" ? shapes.tailTasks(of: call) : [],
                             shownWhileNil: call.enclosingBlocks.isEmpty ? [] : ViewConditions(code: code).nilNames(around: call))
         if call.name == "onAppear" || call.name == "task" { facts.detachedTail = shapes.detachedTail(of: call) }
+        if call.name == "task" { facts.priority = shapes.priorityArgument(of: call) }
         return facts
     }
 

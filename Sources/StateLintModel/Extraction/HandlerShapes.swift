@@ -260,11 +260,11 @@ package struct HandlerShapes {
         }
     }
 
-    /// `.onAppear { … }` or `.onAppear() { … }`: the action is the trailing closure of a call
-    /// without arguments.
+    /// `.onAppear { … }`, `.onAppear() { … }`, `.task(priority: p) { … }`: the action is the
+    /// trailing closure right after the name or its arguments.
     private func isTrailingAction(_ action: ClosedRange<Int>, of call: ModifierCall) -> Bool {
         let next = call.nameToken + 1
-        return action.lowerBound == next || code.kind(next) == .leftParen && code.partner(of: next) == next + 1 && action.lowerBound == next + 2
+        return action.lowerBound == next || code.kind(next) == .leftParen && code.partner(of: next).map { $0 + 1 } == action.lowerBound
     }
 
     /// `Task.detached { … }` or `Task.detached(priority: p) { … }` at `k`.
@@ -294,6 +294,14 @@ package struct HandlerShapes {
     package func tailTaskConversion(inBody body: ClosedRange<Int>) -> TaskConversion? {
         let tails = tailTasks(inBody: body)
         return tails.count == 1 ? tails[0].conversion : nil
+    }
+
+    /// `.task(priority: p)`: `priority: p` as written, when that is its one argument.
+    package func priorityArgument(of call: ModifierCall) -> String? {
+        let open = call.nameToken + 1
+        guard code.kind(open) == .leftParen, let close = code.partner(of: open), code.text(open + 1, is: "priority"),
+              code.kind(open + 2) == .colon, close > open + 3, !(open + 3..<close).contains(where: { code.kind($0) == .comma }) else { return nil }
+        return code.file.text(code[open + 1].start..<code[close - 1].end)
     }
 
     /// An `.onAppear` or `.task` action whose last work is `Task.detached { … }` (see below).

@@ -29,6 +29,8 @@ public struct HandlerFacts: Sendable {
     /// last of its own, up to the action; not in a closure): the action can become `.task` with
     /// their code in place, `Task {` and its `}` removed.
     public let tailTasks: [TailTask]
+    /// `.task(priority: .background) { … }`: the argument as written (`priority: .background`).
+    public internal(set) var priority: String?
     /// `Task.detached { … }` as the action's last work (see `HandlerShapes.detachedTail`).
     public internal(set) var detachedTail: DetachedTail?
     /// The names nil wherever the view it modifies exists (`ViewConditions`): the action runs

@@ -476,7 +476,7 @@ view goes away:
   blocks whose other branches do not run after it), `Task {` and its `}` on lines of their own
   or the whole task on one line: the action becomes `.task { … }` with the task's code in its
   place (`Task(priority: p)`: `.task(priority: p)`). In a `.task` action, the same without the
-  rename (and not for a task with a priority, which that `.task` cannot take);
+  rename (for a task with a priority, only in a `.task` of that same priority);
 - `Task.detached { … }` (with its arguments) stays detached: `.task` starts it and cancels it
   when the view goes away (`let detachedTask = Task.detached { … }` then `await
   withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel()

@@ -25,3 +25,20 @@ struct OneLineView: View {
         Task { @MainActor in await feed.refresh() }
     }
 }
+
+/// In a `.task` of the same priority, the task's code runs in place at that priority.
+struct BackgroundView: View {
+    let feed: Feed
+
+    var body: some View {
+        Text("Background")
+            .task(priority: .background) {
+                feed.mark()
+                Task(priority: .background) { await feed.refresh() }
+            }
+            .task {
+                feed.mark()
+                Task(priority: .background) { await feed.refresh() }
+            }
+    }
+}
