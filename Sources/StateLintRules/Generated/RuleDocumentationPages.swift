@@ -513,6 +513,11 @@ throwing task beside other statements (written over lines, `{` ending its first)
 `.onAppear` alone calls, whose task (`Task {` or `Task(priority: p) {`, no `@MainActor in`) can
 throw: `func load() async { do { … } catch {} }`.
 
+After the fix the work is cancelled when the view goes away, which is the point: an `await`
+that checks cancellation then throws `CancellationError`. Code that catches every error and
+shows it (`catch { handleError(error) }`) will show that one too; skip it there (`catch is
+CancellationError {}` first).
+
 No fix, and the finding says why: any other task whose code can throw (on one line, beside
 statements, a handle kept), or one that returns a value (`return count`), which `.task`'s action
 cannot; a detached task is not a statement of
