@@ -75,7 +75,7 @@ public struct AppearUnstructuredTaskRule: Rule {
         // Kept in a `@State` of the view (`loading = Task { … }`): cancelled when the view goes away.
         if let stored = task.facts.storedIn, let property = view.property(named: stored), property.wrapper == .state,
            let declared = property.declaredType, declared.name == "Task",
-           let position = view.handlers.firstIndex(where: { $0.facts.dotOffset == handler.facts.dotOffset && $0.facts.nameSpan.file == handler.facts.nameSpan.file }) {
+           let position = view.handlerPosition(at: handler.facts.dotOffset, in: handler.facts.nameSpan.file) {
             return .success(TeardownFix.fix(cancelling: stored, isOptional: declared.isOptional,
                                             at: TeardownFix.destination(after: position, in: view), in: view, context))
         }

@@ -218,10 +218,7 @@ package struct HandlerShapes {
                 guard ownLines || statements.count == 1, let comments = Self.lineComments(in: code.file.text(gap)) else { continue }
                 leadingComments = comments
             }
-            var lineStart = code[statement.lowerBound].start
-            while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
-            let indentation = lineStart > 0 && bytes[lineStart - 1] != 0x0A && bytes[lineStart - 1] != 0x0D
-                ? "" : String(decoding: bytes[lineStart..<code[statement.lowerBound].start], as: UTF8.self)
+            let indentation = indentation(before: statement.lowerBound)
             var move = TaskMove(removed: removed, taskOffset: code[task.start].start,
                                 closure: closureText ?? code.file.text(code[task.open].start..<code[taskClose].end),
                                 indentation: indentation, condition: condition, priority: task.priority,
@@ -256,8 +253,17 @@ package struct HandlerShapes {
         range.contains { k in
             let keyword = code.keyword(k)
             if keyword == .return || keyword == .guard || keyword == .throw || keyword == .break || keyword == .continue { return true }
-            return code.kind(k) == .pound && (code.text(k, is: "#if") || code.text(k, is: "#else") || code.text(k, is: "#elseif") || code.text(k, is: "#endif"))
+            return code.isConditionalDirective(k)
         }
+    }
+
+    /// The blanks before token `k` on its line, "" when code comes before it there.
+    private func indentation(before k: Int) -> String {
+        let bytes = code.file.bytes
+        var lineStart = code[k].start
+        while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
+        guard lineStart == 0 || bytes[lineStart - 1] == 0x0A || bytes[lineStart - 1] == 0x0D else { return "" }
+        return String(decoding: bytes[lineStart..<code[k].start], as: UTF8.self)
     }
 
     /// `.onAppear { … }`, `.onAppear() { … }`, `.task(priority: p) { … }`: the action is the
@@ -323,11 +329,7 @@ package struct HandlerShapes {
                   close + 1 < code.count, code.lineBreakBefore[close + 1] || code.kind(close + 1) == .rightBrace,
                   endsBody(after: close, body), isInBlocksOnly(k, body) else { continue }
             guard found == nil else { return nil }
-            let bytes = code.file.bytes
-            var lineStart = code[k].start
-            while lineStart > 0, bytes[lineStart - 1] == 0x20 || bytes[lineStart - 1] == 0x09 { lineStart -= 1 }
-            found = DetachedTail(start: code[k].start, end: code[close].end,
-                                 indentation: String(decoding: bytes[lineStart..<code[k].start], as: UTF8.self),
+            found = DetachedTail(start: code[k].start, end: code[close].end, indentation: indentation(before: k),
                                  isWholeBody: k == body.lowerBound + 1 && close + 1 == body.upperBound)
         }
         return found
@@ -408,35 +410,37 @@ package struct HandlerShapes {
     /// Removing `Task { ` and ` }` around a task written on one line (`Task { await load() }`),
     /// its code kept where it was; no capture list (`@MainActor in` goes with `Task {`).
     private func oneLineConversion(taskAt k: Int, open: Int, close: Int, priority: String?) -> TaskConversion? {
-        guard !(open + 1...close).contains(where: { code.lineBreakBefore[$0] }) else { return nil }
-        var bodyStart = open + 1
-        let signature = signatureEnd(of: open...close)
-        if let end = signature {
-            guard isMainActorOnly(signatureEnd: end, open: open) else { return nil }
-            bodyStart = end + 1
-        }
-        guard bodyStart < close else { return nil }
-        let header = code[k].start..<code[bodyStart].start
-        let footer = code[close - 1].end..<code[close].end
+        guard !(open + 1...close).contains(where: { code.lineBreakBefore[$0] }),
+              let (bodyStart, hasSignature) = taskBodyStart(open: open, close: close), bodyStart < close else { return nil }
+        return conversion(taskAt: k, open: open, close: close, priority: priority, hasSignature: hasSignature,
+                          removing: code[k].start..<code[bodyStart].start, and: code[close - 1].end..<code[close].end)
+    }
+
+    /// The first token of the code of the task whose closure is `open`…`close`, after `@MainActor
+    /// in` (which goes with `Task {`); nil for any other signature (a capture list stays).
+    private func taskBodyStart(open: Int, close: Int) -> (Int, hasSignature: Bool)? {
+        guard let end = signatureEnd(of: open...close) else { return (open + 1, false) }
+        return isMainActorOnly(signatureEnd: end, open: open) ? (end + 1, true) : nil
+    }
+
+    /// The conversion that removes `header` and `footer` around the task at `k`, when neither
+    /// holds a comment (it would be lost).
+    private func conversion(taskAt k: Int, open: Int, close: Int, priority: String?, hasSignature: Bool,
+                            removing header: Range<Int>, and footer: Range<Int>) -> TaskConversion? {
         let bytes = code.file.bytes
         guard !bytes[header].contains(UInt8(ascii: "/")), !bytes[footer].contains(UInt8(ascii: "/")) else { return nil }
         var conversion = TaskConversion(removedBeforeBody: header, removedAfterBody: footer,
                                         bodyOpen: code[open].start, bodyClose: code[close].start, priority: priority)
         conversion.taskStart = code[k].start
-        conversion.hasSignature = signature != nil
+        conversion.hasSignature = hasSignature
         return conversion
     }
 
     /// Removing `Task {` and its `}` where each is on a line of its own (through the line break),
     /// the body's lines kept; no capture list (`@MainActor in` goes with the `Task {` line).
     private func ownLinesConversion(taskAt k: Int, open: Int, close: Int, priority: String?) -> TaskConversion? {
-        var bodyStart = open + 1
-        let signature = signatureEnd(of: open...close)
-        if let end = signature {
-            guard isMainActorOnly(signatureEnd: end, open: open) else { return nil }
-            bodyStart = end + 1
-        }
-        guard bodyStart < close, code.lineBreakBefore[bodyStart], code.lineBreakBefore[close], close + 1 < code.count,
+        guard let (bodyStart, hasSignature) = taskBodyStart(open: open, close: close), bodyStart < close,
+              code.lineBreakBefore[bodyStart], code.lineBreakBefore[close], close + 1 < code.count,
               code.lineBreakBefore[close + 1] || code.kind(close + 1) == .rightBrace else { return nil }
         let bytes = code.file.bytes
         func lineStart(_ offset: Int) -> Int {
@@ -451,13 +455,7 @@ package struct HandlerShapes {
             return end + (bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A ? 2 : 1)
         }
         guard let headerEnd = lineEnd(after: code[bodyStart - 1].end), let footerEnd = lineEnd(after: code[close].end) else { return nil }
-        let header = lineStart(code[k].start)..<headerEnd
-        let footer = lineStart(code[close].start)..<footerEnd
-        guard !bytes[header].contains(UInt8(ascii: "/")), !bytes[footer].contains(UInt8(ascii: "/")) else { return nil }
-        var conversion = TaskConversion(removedBeforeBody: header, removedAfterBody: footer,
-                                        bodyOpen: code[open].start, bodyClose: code[close].start, priority: priority)
-        conversion.taskStart = code[k].start
-        conversion.hasSignature = signature != nil
-        return conversion
+        return conversion(taskAt: k, open: open, close: close, priority: priority, hasSignature: hasSignature,
+                          removing: lineStart(code[k].start)..<headerEnd, and: lineStart(code[close].start)..<footerEnd)
     }
 }

@@ -58,7 +58,7 @@ package struct ViewBodyReader {
         let statements = Statements(code: code, body: (body.lowerBound + 1)..<body.upperBound).ranges
         // `#if` … `#endif` among the modifiers splits the expression into statements there.
         guard var s = statements.first?.lowerBound, let e = statements.last?.upperBound,
-              statements.dropFirst().allSatisfy({ isDirective($0.lowerBound) }) else { return nil }
+              statements.dropFirst().allSatisfy({ code.isConditionalDirective($0.lowerBound) }) else { return nil }
         if statements.count > 1 && !code.lineBreakBefore[s] { return nil }
         if code.keyword(s) == .return { s += 1 }
         guard s < e, code.kind(s) == .identifier || code.keyword(s) == .`self` else { return nil }
@@ -111,9 +111,10 @@ package struct ViewBodyReader {
                                       previousEnd: code[modifier.dot - 1].end))
         }
         var expression = RootExpression(start: code[s].start, end: code[e - 1].end, rootName: code.string(s), modifiers: roots)
+        expression.makesSeveralViews = RootExpression.severalViewRoots.contains(expression.rootName)
         // `Group { if … { A } else { B } }`: one view at a time.
         if code.text(s, is: "Group"), code.kind(s + 1) == .leftBrace, let close = code.partner(of: s + 1) {
-            expression.groupsOneView = isOneView(block: (s + 1)...close, depth: 0)
+            expression.makesSeveralViews = !isOneView(block: (s + 1)...close, depth: 0)
         }
         return expression
     }
@@ -169,7 +170,7 @@ package struct ViewBodyReader {
             }
             return !views.isEmpty && views.allSatisfy { $0 == 1 }
         default:
-            return code.kind(first) == .identifier && !["ForEach", "Group", "Section", "TupleView"].contains(code.string(first))
+            return code.kind(first) == .identifier && !RootExpression.severalViewRoots.contains(code.string(first))
         }
     }
 
@@ -187,17 +188,13 @@ package struct ViewBodyReader {
         code.keyword(k) == .let || code.keyword(k) == .var
     }
 
-    private func isDirective(_ k: Int) -> Bool {
-        code.kind(k) == .pound && (code.text(k, is: "#if") || code.text(k, is: "#elseif") || code.text(k, is: "#else") || code.text(k, is: "#endif"))
-    }
-
     /// Past the `#endif` that closes the `#if` at `k`, when every branch holds modifiers only
     /// (each line after a directive's starts with `.`, or is another directive): nil otherwise.
     private func conditionalModifiersEnd(from k: Int, before end: Int) -> Int? {
         var depth = 0
         var j = k
         while j < end {
-            if isDirective(j) {
+            if code.isConditionalDirective(j) {
                 if code.text(j, is: "#if") { depth += 1 } else if code.text(j, is: "#endif") { depth -= 1 }
                 guard code.lineBreakBefore[j] else { return nil }
                 if depth == 0 { return j + 1 }
@@ -206,7 +203,7 @@ package struct ViewBodyReader {
                 while j < end, !code.lineBreakBefore[j] {
                     if let close = code.partner(of: j), close > j { j = close + 1 } else { j += 1 }
                 }
-                guard j < end, code.kind(j) == .period || isDirective(j) else { return nil }
+                guard j < end, code.kind(j) == .period || code.isConditionalDirective(j) else { return nil }
                 continue
             }
             if let close = code.partner(of: j), close > j { j = close + 1 } else { j += 1 }

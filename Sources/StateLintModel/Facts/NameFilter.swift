@@ -25,11 +25,14 @@ public struct NameFilter: Sendable {
     }
 
     private mutating func insert(_ hash: UInt64) {
-        for bit in Self.bits(hash) { words[bit >> 6] |= 1 << UInt64(bit & 63) }
+        let (a, b) = Self.bits(hash)
+        words[a >> 6] |= 1 << UInt64(a & 63)
+        words[b >> 6] |= 1 << UInt64(b & 63)
     }
 
     private func contains(_ hash: UInt64) -> Bool {
-        Self.bits(hash).allSatisfy { words[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }
+        let (a, b) = Self.bits(hash)
+        return words[a >> 6] & (1 << UInt64(a & 63)) != 0 && words[b >> 6] & (1 << UInt64(b & 63)) != 0
     }
 
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -39,7 +42,7 @@ public struct NameFilter: Sendable {
     }
 
     /// Two positions from one hash (its low and high bits).
-    private static func bits(_ hash: UInt64) -> [Int] {
-        [Int(hash & 1023), Int((hash >> 32) & 1023)]
+    private static func bits(_ hash: UInt64) -> (Int, Int) {
+        (Int(hash & 1023), Int((hash >> 32) & 1023))
     }
 }

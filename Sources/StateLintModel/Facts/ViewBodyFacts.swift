@@ -44,9 +44,12 @@ public struct RootExpression: Sendable {
     public let end: Int
     /// Its first name: `VStack`, `ForEach`, `content`, `Color` (of `Color.red`).
     public let rootName: String
-    /// A `Group` whose content is one view at a time (an `if`/`else` or `switch` making one view
-    /// in each branch): a wrapper merges nothing.
-    public var groupsOneView = false
+    /// A root that makes several views (`ForEach`, `Section`, `TupleView`, a `Group` but one whose
+    /// content is one view at a time, an `if`/`else` or `switch` making one view in each branch):
+    /// a wrapper would merge them into one.
+    public internal(set) var makesSeveralViews = false
+    /// Roots that make several views.
+    package static let severalViewRoots: Set<String> = ["ForEach", "Section", "Group", "TupleView"]
     /// The members called or read on it at its top level, in order: `.padding()`, `.onAppear { … }`
     /// (also the `.red` of `Color.red`). An expression with an operator at its top level
     /// (`a ? b : c`, `Text("a") + Text("b")`) has no `RootExpression`.

@@ -188,6 +188,11 @@ extension SwiftUIView {
         parts.flatMap { $0.mentions[name] ?? [] }
     }
 
+    /// The position in `handlers` of the action modifier whose `.` is at `offset` in `file`.
+    public func handlerPosition(at offset: Int, in file: FileID) -> Int? {
+        handlers.firstIndex { $0.facts.dotOffset == offset && $0.facts.nameSpan.file == file }
+    }
+
     /// The shape of the computed property or method `name` of the view that names a property a
     /// fix may move, when one part declares it once.
     public func memberBody(named name: String) -> MemberBodyFacts? {

@@ -43,8 +43,6 @@ package enum LazilyOwnedStateFix {
     package static let maximumProperties = 16
     /// Modifiers that may follow the wrapper: they take actions only, and compile on any view.
     private static let lifecycleModifiers: Set<String> = ["onAppear", "task", "onDisappear"]
-    /// Roots that make several views: a wrapper would merge them into one.
-    private static let multipleViewRoots: Set<String> = ["ForEach", "Section", "Group", "TupleView"]
 
     /// Where the object is made now.
     private enum Made {
@@ -118,7 +116,7 @@ package enum LazilyOwnedStateFix {
         if body.expression == nil && body.statements == nil {
             return "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap"
         }
-        if let expression = body.expression, multipleViewRoots.contains(expression.rootName), !expression.groupsOneView {
+        if let expression = body.expression, expression.makesSeveralViews {
             return "`body` is a `\(expression.rootName)` of several views, which a wrapper would merge"
         }
         return nil
@@ -382,15 +380,15 @@ package enum LazilyOwnedStateFix {
                                  guardedMembers: guardedMembers, projectedMembers: projectedMembers))
     }
 
-    /// Why a member the `if let` wraps that declares a name of its own (a shadow) cannot be
-    /// rewritten: the scanner does not tell which uses mean the shadow, and an edit of a use
-    /// (`self.` going, `$model` through a new `@Bindable`) could reach the shadow's. Nil when no
-    /// use needs an edit.
     /// In `var body`, or a modifier's `func body(content:)`.
     private static func isInBody(_ mention: PropertyMention, of view: SwiftUIView) -> Bool {
         mention.member == "body" && (mention.memberKind == .variable || mention.memberKind == .function && view.role == .viewModifier)
     }
 
+    /// Why a member the `if let` wraps that declares a name of its own (a shadow) cannot be
+    /// rewritten: the scanner does not tell which uses mean the shadow, and an edit of a use
+    /// (`self.` going, `$model` through a new `@Bindable`) could reach the shadow's. Nil when no
+    /// use needs an edit.
     /// `projectionsAreTheShadows`: `body` starts with `@Bindable var model = model`, so every
     /// `$model` after it is the local's and needs no edit.
     private static func shadowRefusal(_ mentions: [PropertyMention], of name: String, projectionsAreTheShadows: Bool = false) -> FixRefusal? {
@@ -507,7 +505,7 @@ package enum LazilyOwnedStateFix {
             ?? (!wrapsContent ? expression.modifiers.last.flatMap(indentation(ofModifier:)) ?? (endsWithBrace ? indent : indent + unit) : indent)
         let appearPosition = trailing.lazy.compactMap { modifier -> Int? in
             guard modifier.name == "onAppear" || modifier.name == "task" else { return nil }
-            return handlerPosition(at: modifier.dotOffset, in: file, view)
+            return view.handlerPosition(at: modifier.dotOffset, in: file)
         }.first { view.handlers[$0].facts.closure != nil }
         let names = accepted.map(\.property.name)
         var appended = ""
@@ -518,7 +516,7 @@ package enum LazilyOwnedStateFix {
         } else {
             let disappear = trailing.lazy.compactMap { modifier -> Int? in
                 guard modifier.name == "onDisappear" else { return nil }
-                return handlerPosition(at: modifier.dotOffset, in: file, view)
+                return view.handlerPosition(at: modifier.dotOffset, in: file)
             }.first { view.handlers[$0].facts.closure?.takesStatementAtEnd ?? false }
             if isOnLinesOfItsOwn {
                 let statements = accepted.map { "\(chainIndent + unit)\(statement($0, indent: chainIndent + unit, style, context))\n" }
@@ -751,11 +749,6 @@ package enum LazilyOwnedStateFix {
             }
         }
         return edits
-    }
-
-    /// The position in the view's handlers of the action modifier whose `.` is at `offset`.
-    private static func handlerPosition(at offset: Int, in file: FileID, _ view: SwiftUIView) -> Int? {
-        view.handlers.firstIndex { $0.facts.dotOffset == offset && $0.facts.nameSpan.file == file }
     }
 
     /// `if model == nil { model = Model(args) }`, the value's later lines indented from `indent`

@@ -108,9 +108,12 @@ package enum TaskModifierFix {
     /// It stays detached; the code around waits for it, and cancelling that code's task cancels it.
     private static func waitEdits(_ tail: DetachedTail, in file: FileID, _ context: RuleContext) -> [TextEdit] {
         [context.edit(SourceSpan(file: file, range: tail.start..<tail.start), "let detachedTask = "),
-         context.edit(SourceSpan(file: file, range: tail.end..<tail.end),
-                      "\n\(tail.indentation)await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }")]
+         context.edit(SourceSpan(file: file, range: tail.end..<tail.end), "\n\(tail.indentation)\(waitForDetachedTask)")]
     }
+
+    /// Waits for `detachedTask`, cancelling it when the code around is cancelled; its result and
+    /// errors go unread, as a detached task's did.
+    private static let waitForDetachedTask = "await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }"
 
     /// Removing `Task {` and its `}` around a body, whose lines lose one indentation level.
     private static func bodyEdits(_ conversion: TaskConversion, in file: FileID, _ context: RuleContext) -> [TextEdit] {
@@ -156,8 +159,7 @@ package enum TaskModifierFix {
             let inner = move.condition == nil ? chain + unit : chain + unit + unit
             let written = move.condition == nil ? move.indentation : move.indentation + unit
             let task = "let detachedTask = \(detached) " + reindented(closure, from: written, to: inner)
-            let body = "\(inner)\(task)\n"
-                + "\(inner)await withTaskCancellationHandler { _ = await detachedTask.result } onCancel: { detachedTask.cancel() }\n"
+            let body = "\(inner)\(task)\n\(inner)\(waitForDetachedTask)\n"
             if let condition = move.condition {
                 text = "\(header) {\n\(chain + unit)\(condition) {\n" + body + "\(chain + unit)}\n\(chain)}"
             } else {

@@ -11,6 +11,11 @@ extension CodeTokens {
         }
     }
 
+    /// Whether token `k` is `#if`, `#elseif`, `#else` or `#endif`.
+    package func isConditionalDirective(_ k: Int) -> Bool {
+        kind(k) == .pound && (text(k, is: "#if") || text(k, is: "#elseif") || text(k, is: "#else") || text(k, is: "#endif"))
+    }
+
     /// Whether tokens `a` and `b` have the same bytes.
     package func sameBytes(_ a: Int, _ b: Int) -> Bool {
         let x = tokens[a], y = tokens[b]
