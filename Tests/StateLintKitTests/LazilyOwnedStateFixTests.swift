@@ -143,17 +143,6 @@ import Testing
             }
         }
         """),
-        // Presenting a full-screen cover calls the view's `.onDisappear`: the object would go.
-        Refusal("a full-screen cover", "the view presents a `fullScreenCover`, whose appearance calls its `.onDisappear`: the object would be released while the cover is up", """
-        struct V: View {
-            @State private var model = Model()
-            @State private var isEditing = false
-            var body: some View {
-                Text(model.name)
-                    .fullScreenCover(isPresented: $isEditing) { Editor(model: .constant(model)) }
-            }
-        }
-        """),
         Refusal("wrapper arguments", "it is written `@State(initialValue:)`", """
         struct V: View {
             @State(initialValue: Model()) private var model: Model

@@ -225,6 +225,36 @@ import Testing
         Self.expect(marked, rules: [Self.teardown])
     }
 
+    // MARK: B2b — a view that presents a full-screen cover
+
+    /// On iOS a `fullScreenCover` going up calls the presenting view's `.onDisappear`: a release
+    /// there would take the model from the cover. A view that presents one keeps its model; one
+    /// that presents a sheet (no `.onDisappear`) is still reported.
+    @Test func aViewThatPresentsAFullScreenCoverKeepsItsModel() {
+        Self.expect("""
+        import SwiftUI
+        @Observable final class EditorModel { var isPreviewing = false }
+        struct CoverScreen: View {
+            @State private var editor: EditorModel?
+            @State private var isPreviewing = false
+            var body: some View {
+                Text("Editor")
+                    .onAppear { if editor == nil { editor = EditorModel() } }
+                    .fullScreenCover(isPresented: $isPreviewing) { Text("Preview") }
+            }
+        }
+        struct SheetScreen: View {
+            @State private var editor: EditorModel?
+            @State private var isPreviewing = false
+            var body: some View {
+                Text("Editor")
+                    .onAppear { if editor == nil { ↓editor = EditorModel() } }
+                    .sheet(isPresented: $isPreviewing) { Text("Preview") }
+            }
+        }
+        """, rules: [Self.teardown])
+    }
+
     // MARK: B3 — the App's state lives as long as the app
 
     /// An `App` or `Scene` that makes its store on appear keeps it for the app's life: no

@@ -26,7 +26,8 @@ import StateLintModel
 /// on a `Group` the `.onAppear` would wait for content that waits for it. `$model.title` goes
 /// through `@Bindable var model = model` inside the `if let` (for an `@Observable` class). A
 /// property declared optional already (`@State var model: Model? = Model()`) keeps its type and
-/// its uses: only the creation moves.
+/// its uses: only the creation moves. In a view that presents a `fullScreenCover` the object is
+/// made on first appear and not released (see `releasesOnDisappear`).
 ///
 /// Offered only where every use compiles the same after it (see `Plan.refusals` for the reasons
 /// it is not): one fix for every property of the view it can take, with edits in the files of the
@@ -109,9 +110,6 @@ package enum LazilyOwnedStateFix {
     package static func viewRefusal(_ view: SwiftUIView) -> String? {
         guard let body = view.viewBody, view.role == .view || view.role == .viewModifier else {
             return "the view has no single `var body: some View` to wrap"
-        }
-        if view.presentsFullScreenCover {
-            return "the view presents a `fullScreenCover`, whose appearance calls its `.onDisappear`: the object would be released while the cover is up"
         }
         if body.expression == nil && body.statements == nil {
             return "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap"
@@ -508,11 +506,14 @@ package enum LazilyOwnedStateFix {
             return view.handlerPosition(at: modifier.dotOffset, in: file)
         }.first { view.handlers[$0].facts.closure != nil }
         let names = accepted.map(\.property.name)
+        let releases = releasesOnDisappear(view)
         var appended = ""
         if let appearPosition {
             let handler = view.handlers[appearPosition].facts
             edits.append(creations(accepted, into: handler.closure!, file: file, style, context))
-            edits += TeardownFix.fix(releasing: names, at: TeardownFix.destination(after: appearPosition, in: view), in: view, context).edits
+            if releases {
+                edits += TeardownFix.fix(releasing: names, at: TeardownFix.destination(after: appearPosition, in: view), in: view, context).edits
+            }
         } else {
             let disappear = trailing.lazy.compactMap { modifier -> Int? in
                 guard modifier.name == "onDisappear" else { return nil }
@@ -521,13 +522,13 @@ package enum LazilyOwnedStateFix {
             if isOnLinesOfItsOwn {
                 let statements = accepted.map { "\(chainIndent + unit)\(statement($0, indent: chainIndent + unit, style, context))\n" }
                 appended = "\n\(chainIndent).onAppear {\n" + statements.joined() + "\(chainIndent)}"
-                if disappear == nil { appended += "\n\(chainIndent)\(TeardownFix.modifier(releasing: names))" }
+                if releases && disappear == nil { appended += "\n\(chainIndent)\(TeardownFix.modifier(releasing: names))" }
             } else {
                 let statements = accepted.map { statement($0, indent: indent, style, context) }
                 appended = ".onAppear { \(statements.joined(separator: "; ")) }"
-                if disappear == nil { appended += TeardownFix.modifier(releasing: names) }
+                if releases && disappear == nil { appended += TeardownFix.modifier(releasing: names) }
             }
-            if let disappear {
+            if releases, let disappear {
                 edits += TeardownFix.fix(releasing: names, at: .into(disappear), in: view, context).edits
             }
         }
@@ -544,8 +545,7 @@ package enum LazilyOwnedStateFix {
             }
         }
         guard !overlap(edits) else { return nil }
-        let listed = names.map { "`\($0)`" }.joined(separator: ", ")
-        return Fix(summary: "Own \(listed) lazily: an optional created on appear and released on disappear", edits: edits)
+        return Fix(summary: summary(names, releases: releases), edits: edits)
     }
 
     /// The rewrite of a `body` of declarations and one view: every statement goes inside the
@@ -592,12 +592,27 @@ package enum LazilyOwnedStateFix {
         var appended = bound.isEmpty ? "\n\(indent)}" : "\n\(indent + unit)}\n\(indent)}"
         let creations = accepted.map { "\(indent + unit)\(statement($0, indent: indent + unit, style, context))\n" }
         appended += "\n\(indent).onAppear {\n" + creations.joined() + "\(indent)}"
-        appended += "\n\(indent)\(TeardownFix.modifier(releasing: names))"
+        let releases = releasesOnDisappear(view)
+        if releases { appended += "\n\(indent)\(TeardownFix.modifier(releasing: names))" }
         insert(appended, at: lastLineEnd)
         let all = merged(edits, file: file, context)
         guard !overlap(all) else { return nil }
+        return Fix(summary: summary(names, releases: releases), edits: all)
+    }
+
+    /// Whether the object goes with `.onDisappear`. Not in a view that presents a
+    /// `fullScreenCover`: on iOS the cover's appearance calls the view's `.onDisappear`, and the
+    /// release would take the object (and a cover it drives) away while the cover is up. There
+    /// the object lives as long as the view's state, as a `@StateObject`'s did.
+    package static func releasesOnDisappear(_ view: SwiftUIView) -> Bool {
+        !view.presentsFullScreenCover
+    }
+
+    private static func summary(_ names: [String], releases: Bool) -> String {
         let listed = names.map { "`\($0)`" }.joined(separator: ", ")
-        return Fix(summary: "Own \(listed) lazily: an optional created on appear and released on disappear", edits: all)
+        return releases
+            ? "Own \(listed) lazily: an optional created on appear and released on disappear"
+            : "Own \(listed) lazily: an optional created on first appear and kept, since a `fullScreenCover` calls `.onDisappear`"
     }
 
     /// `@State` before a property without a wrapper, whose `let` becomes `var` (`State` needs a

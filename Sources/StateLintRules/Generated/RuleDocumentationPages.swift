@@ -790,7 +790,9 @@ reported. Nor is a creation in a handler of a placeholder that exists only while
 nil (`if let model { … } else { ProgressView().task { model = Model() } }`, `if model == nil { … }`
 or `case nil:` of `switch model` in the body): the placeholder disappears as soon as the model is
 made, so an `.onDisappear { model = nil }` there would release it at once; the model lives as long
-as the view, like any `@State`. The `App` and its `Scene`s are not checked: their state lives as
+as the view, like any `@State`. Nor is a view that presents a `.fullScreenCover`: on iOS the
+cover's appearance calls the view's `.onDisappear`, so a release there would take the object
+away (and close a cover it drives) while the cover is up. The `App` and its `Scene`s are not checked: their state lives as
 long as the app. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
 classes the catalog marks `immutable`): a thumbnail kept after the view disappears is a cache that
 holds no observers, timers or sessions, and the next appearance reuses it. Nor is a value the
@@ -1128,6 +1130,27 @@ struct LibraryApp: App {
             Text("Library")
                 .task { if store == nil { store = LibraryStore() } }
         }
+    }
+}
+```
+
+```swift
+import SwiftUI
+
+@Observable final class EditorModel {}
+
+struct EditorScreen: View {
+    @State private var model: EditorModel?
+    @State private var isPreviewing = false
+
+    var body: some View {
+        Text("Editor")
+            .onAppear {
+                if model == nil { model = EditorModel() }
+            }
+            .fullScreenCover(isPresented: $isPreviewing) {
+                Text("Preview")
+            }
     }
 }
 ```
@@ -2267,9 +2290,10 @@ declaration is `let`, declares several names or has `didSet`/`willSet`; the crea
 arguments are inferred (`Store(initialState: …)` of a generic `Store`) or StateLint does not know
 the type; or the view makes more than 16 objects this way.
 
-No fix either in a view that presents a `.fullScreenCover`: on iOS its appearance calls the
-view's `.onDisappear`, which would release the object (and close a cover it drives) while the
-cover is up.
+In a view that presents a `.fullScreenCover` the fix leaves out the release: on iOS the
+cover's appearance calls the view's `.onDisappear`, which would take the object away (and close a
+cover it drives) while the cover is up. There the object is made on the first appearance and
+lives as long as the view's state, as a `@StateObject`'s did.
 
 `.onDisappear` also runs when the view is covered by a pushed view or its tab is left: the object
 (and the state of the views inside the `if let`) is then made again when it comes back. Where the
