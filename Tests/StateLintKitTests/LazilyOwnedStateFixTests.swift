@@ -71,12 +71,13 @@ import Testing
             }
         }
         """),
-        Refusal("body with a return", "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap", """
+        // After `let` and `var` only, the `return` goes inside the wrapper (LazyStateReturns).
+        Refusal("body with a return after a statement", "`body` is neither one view expression nor declarations and one view, each on lines of their own, to wrap", """
         struct V: View {
             @State private var model = Model()
             var body: some View {
-                let name = model.name
-                return Text(name)
+                print(model.name)
+                return Text(model.name)
             }
         }
         """),
@@ -218,12 +219,24 @@ import Testing
             }
         }
         """),
-        Refusal("view member with a return", "`row()` uses it and returns its view with `return`, which no `if let` can take", """
+        // After `let` and `var` only, the `return` goes inside the `if let` (LazyStateReturns).
+        Refusal("view member with a return after a statement", "`row()` uses it and returns its view with `return` after code other than `let` and `var` declarations, which no `if let` can take", """
+        struct V: View {
+            @State private var model = Model()
+            var body: some View { row() }
+            private func row() -> some View {
+                print(model.name)
+                return Text(model.name)
+            }
+        }
+        """),
+        Refusal("view member with two returns", "`row()` uses it and returns its view with `return` after code other than `let` and `var` declarations, which no `if let` can take", """
         struct V: View {
             @State private var model = Model()
             var body: some View { row() }
             private func row() -> some View {
                 let name = model.name
+                if name.isEmpty { return Text("None") }
                 return Text(name)
             }
         }

@@ -37,6 +37,7 @@ package struct MemberBodyReader {
         } == true
         let ranges = inner.isEmpty ? [] : Statements(code: code, body: inner).ranges
         let hasTopLevelReturn = ranges.contains { code.keyword($0.lowerBound) == .return }
+        let finalReturn = hasTopLevelReturn ? LocalDeclarations.finalReturn(of: ranges, in: code) : nil
         var statements: Range<Int>?
         if let firstRange = ranges.first, let lastRange = ranges.last {
             statements = code[firstRange.lowerBound].start..<code[lastRange.upperBound - 1].end
@@ -46,7 +47,7 @@ package struct MemberBodyReader {
             name: structure.name(of: index), kind: declaration.kind, file: file, start: code[declaration.startToken].start,
             hasViewBuilder: attributes.contains("ViewBuilder"), returnsSomeView: returnsSomeView, returnsVoid: returnsVoid,
             open: code[body.lowerBound].start, close: code[body.upperBound].start, statements: statements,
-            isMultiline: isMultiline, hasTopLevelReturn: hasTopLevelReturn, hasAccessors: hasAccessors)
+            isMultiline: isMultiline, hasTopLevelReturn: hasTopLevelReturn, finalReturn: finalReturn, hasAccessors: hasAccessors)
     }
 
     /// `some View` (or `some SwiftUI.View`) written in `range`.

@@ -19,23 +19,23 @@ package struct ViewBodyReader {
         let inner = (body.lowerBound + 1)..<body.upperBound
         guard !inner.isEmpty, code.lineBreakBefore[inner.lowerBound], code.lineBreakBefore[body.upperBound] else { return nil }
         let ranges = Statements(code: code, body: inner).ranges
+        // Declarations, then `return VIEW`: the `return` goes, and the builder takes the view.
+        if let finalReturn = LocalDeclarations.finalReturn(of: ranges, in: code), let first = ranges.first, let last = ranges.last {
+            return BodyStatements(start: code[first.lowerBound].start, end: code[last.upperBound - 1].end,
+                                  bindsFirst: selfBinding(first), finalReturn: finalReturn)
+        }
         var views = 0
         for range in ranges {
             let first = range.lowerBound
+            if LocalDeclarations.starts(at: first, in: code) { continue }
             switch code.keyword(first) {
-            case .let, .var, .func, .struct, .enum, .class, .typealias: continue
             case .else: continue  // the rest of an `if` on a line of its own
             case .if, .switch: views += 1
             case .return, .for, .while, .repeat, .guard, .defer, .do: return nil
+            // A local function or type, which no result builder takes.
+            case .func, .struct, .enum, .class, .typealias, .protocol: return nil
             default:
-                if code.kind(first) == .pound { return nil }
-                if code.kind(first) == .attribute {
-                    // `@Bindable var model = model`: a declaration.
-                    var k = first
-                    while code.kind(k) == .attribute { k += 1; if code.kind(k) == .leftParen, let close = code.partner(of: k) { k = close + 1 } }
-                    if code.keyword(k) == .var || code.keyword(k) == .let { continue }
-                    return nil
-                }
+                if code.kind(first) == .pound || code.kind(first) == .attribute { return nil }
                 views += 1
             }
         }

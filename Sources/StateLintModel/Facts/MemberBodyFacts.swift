@@ -24,6 +24,9 @@ public struct MemberBodyFacts: Sendable {
     public let isMultiline: Bool
     /// A statement of its own level starts with `return`: no result builder can take it.
     public let hasTopLevelReturn: Bool
+    /// The only such statement is `return VIEW`, last, after declarations: the offsets of
+    /// `return` and the blanks after it, which go where a result builder takes the code.
+    public let finalReturn: Range<Int>?
     /// `get { … }`, `set { … }`, `didSet`: not a plain getter.
     public let hasAccessors: Bool
 }

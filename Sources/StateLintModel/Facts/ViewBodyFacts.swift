@@ -35,6 +35,9 @@ public struct BodyStatements: Sendable {
     /// The first statement is `@Bindable var model = model`: `model`, whose `$model` in the
     /// rest of `body` is that local's.
     public var bindsFirst: String?
+    /// The last statement is `return VIEW` after declarations: the offsets of `return` and the
+    /// blanks after it, which go inside the wrapper.
+    public var finalReturn: Range<Int>?
 }
 
 /// The expression a `body` is: `VStack { … }.padding().onAppear { … }`.

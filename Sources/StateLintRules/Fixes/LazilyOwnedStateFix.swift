@@ -345,8 +345,9 @@ package enum LazilyOwnedStateFix {
             guard let shape, !shape.hasAccessors else { return .failure(FixRefusal("\(described) uses it as a non-optional")) }
             if shape.returnsSomeView {
                 // A view of its own: its code goes inside an `if let` too.
-                guard !shape.hasTopLevelReturn else {
-                    return .failure(FixRefusal("\(described) uses it and returns its view with `return`, which no `if let` can take"))
+                // `return VIEW` after declarations loses its `return` inside the `if let`.
+                guard !shape.hasTopLevelReturn || shape.finalReturn != nil else {
+                    return .failure(FixRefusal("\(described) uses it and returns its view with `return` after code other than `let` and `var` declarations, which no `if let` can take"))
                 }
                 for mention in mentions where mention.form != .shadow {
                     switch unwrappedUse(mention, of: name, in: described) {
@@ -586,6 +587,7 @@ package enum LazilyOwnedStateFix {
         for line in firstLine...lastLine where !isBlank(line, in: file, style, context) {
             insert(String(repeating: unit, count: levels), at: context.start(ofLine: line, in: file))
         }
+        if let keyword = statements.finalReturn { edits.append(context.edit(SourceSpan(file: file, range: keyword), "")) }
         // After the last statement's line (a comment there stays with it).
         let lastLineEnd = context.start(ofLine: lastLine + 1, in: file) - style.lineEnding.rawValue.utf8.count
         let names = accepted.map(\.property.name)
@@ -752,8 +754,17 @@ package enum LazilyOwnedStateFix {
                     let lastLineEnd = context.start(ofLine: lastLine + 1, in: file) - style.lineEnding.rawValue.utf8.count
                     insert("\n\(indent)}", at: lastLineEnd)
                 } else {
-                    insert("if \(bindings) { " + bindables.map { "\($0); " }.joined(), at: statements.lowerBound)
+                    let opening = "if \(bindings) { " + bindables.map { "\($0); " }.joined()
+                    if let keyword = shape.finalReturn, keyword.lowerBound == statements.lowerBound {
+                        // `{ return Text(model.title) }`: the `if let` takes the place of the `return`.
+                        edits.append(context.edit(SourceSpan(file: file, range: keyword), opening))
+                    } else {
+                        insert(opening, at: statements.lowerBound)
+                    }
                     insert(" }", at: statements.upperBound)
+                }
+                if let keyword = shape.finalReturn, shape.isMultiline || keyword.lowerBound != statements.lowerBound {
+                    edits.append(context.edit(SourceSpan(file: file, range: keyword), ""))
                 }
             } else if shape.isMultiline {
                 let firstLine = context.line(ofOffset: statements.lowerBound, in: file)

@@ -2247,7 +2247,10 @@ such property of the view (the same on each finding):
   `func body(content:)` is wrapped like a view's `body`;
 - a computed property or method that makes a view from the object (`var header: some View`,
   `func row() -> some View`) gets an `if let model { … }` of its own and `@ViewBuilder`; a method
-  that returns nothing and uses the object starts with `guard let model else { return }`;
+  that returns nothing and uses the object starts with `guard let model else { return }`. A
+  `body` or such a member that ends with `return VIEW` after `let` and `var` declarations only
+  loses the `return` inside the `if let`, where the builder takes the view (a local function or
+  type, which no result builder takes, keeps the finding without a fix);
 - `_model = State(initialValue: Model(…))` in `init` (`@State` has no initial value) becomes
   `makeModel = { Model(…) }`, a `private let makeModel: () -> Model` the view keeps, and
   `.onAppear` calls `makeModel()`: the parameters it reads are captured as they were, and the
