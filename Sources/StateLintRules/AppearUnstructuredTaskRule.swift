@@ -160,7 +160,7 @@ public struct AppearUnstructuredTaskRule: Rule {
         guard conversion.isPrivate || view.parts.allSatisfy({ $0.file == part.file }) else {
             return .failure(Refusal("it is not private, and the view's code in other files may call it"))
         }
-        guard conversion.isPrivate || context.reference(toMember: method) == nil else {
+        guard conversion.isTypePrivate || context.reference(toMember: method, withoutArguments: conversion.takesNoArguments) == nil else {
             return .failure(Refusal("other types may call it"))
         }
         if conversion.mentions > 1 {

@@ -125,15 +125,17 @@ public final class RuleContext {
     }
 
     /// A place where code names a member `name` on something other than `self` (`view.load()`):
-    /// `File.swift:12`, or nil when no file does.
-    public func reference(toMember name: String) -> String? {
-        if let known = knownReferences[name] { return known }
-        let found = files.reference(toMember: name).map { reference -> String in
+    /// `File.swift:12`, or nil when no file does. `withoutArguments`: only a place that could
+    /// call a method without parameters (not `proxy.load(id)`, `value.load { … }`).
+    public func reference(toMember name: String, withoutArguments: Bool = false) -> String? {
+        let key = withoutArguments ? name + "()" : name
+        if let known = knownReferences[key] { return known }
+        let found = files.reference(toMember: name, withoutArguments: withoutArguments).map { reference -> String in
             let path = files.path(of: reference.file)
             let name = path.split(separator: "/").last.map(String.init) ?? path
             return reference.line.map { "\(name):\($0)" } ?? name
         }
-        knownReferences[name] = found
+        knownReferences[key] = found
         return found
     }
 

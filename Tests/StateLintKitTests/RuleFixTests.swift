@@ -536,4 +536,44 @@ import Testing
         #expect(outcome("start()", method: "if !model.busy {\n            Task {\n                await model.load()\n            }\n        }") == "fix")
         #expect(outcome("start()", method: "for _ in 0..<2 {\n            Task {\n                await model.load()\n            }\n        }")?.hasPrefix("it does more after the task") == true)
     }
+
+    /// A method that becomes `async` breaks a call another type makes of it on a view value
+    /// (`screen.start()`), so it is made `async` only where no other type may call it: it is
+    /// `private` in the view, or no code names a member of its name through a value with no
+    /// arguments (`proxy.start(at: 1)` and `timer.start { … }` call something else). A member of
+    /// a `private extension`, like a `fileprivate` one, the file's other types can call.
+    @Test func asyncMethodFixOnlyWhereNoOtherTypeMayCallIt() {
+        /// "fix", or why not.
+        func outcome(_ view: String, sameFile: String = "", otherFile: String = "") -> String? {
+            let source = """
+            import SwiftUI
+            @Observable final class Model { func load() async {} }
+            struct V: View {
+                let model: Model
+                var body: some View {
+                    Text("").onAppear { start() }
+                }
+            \(view)
+            }
+            \(sameFile)
+            """
+            var files = [("View.swift", source)]
+            if !otherFile.isEmpty { files.append(("Other.swift", otherFile)) }
+            let findings = RuleHarness.findings(files, rules: [AppearUnstructuredTaskRule.description.id])
+            guard findings.count == 1 else { return nil }
+            return findings[0].fix != nil ? "fix" : findings[0].message.components(separatedBy: "offered, as ").last
+        }
+        let method = "func start() {\n        Task { await model.load() }\n    }"
+        let inExtension = "}\nprivate extension V {\n    " + method
+        let callsIt = "struct Caller { let screen: V; func go() { screen.start() } }"
+        let callsAnother = "struct Clock { let timer: Timer; func go() { timer.start(at: 1); timer.start { } } }\nfinal class Timer { func start(at: Int) {}; func start(_ tick: () -> Void) {} }"
+        #expect(outcome("    " + method, otherFile: callsIt) == "other types may call it.")
+        #expect(outcome("    " + method, otherFile: callsAnother) == "fix")
+        #expect(outcome("    " + method) == "fix")
+        #expect(outcome(inExtension) == "fix")
+        #expect(outcome(inExtension, sameFile: callsIt) == "other types may call it.")
+        #expect(outcome("    fileprivate " + method, sameFile: callsIt) == "other types may call it.")
+        // `private` in the view: `screen.start()` elsewhere is another type's member.
+        #expect(outcome("    private " + method, sameFile: callsIt.replacingOccurrences(of: "let screen: V", with: "let screen: Clock")) == "fix")
+    }
 }

@@ -312,9 +312,9 @@ package struct FactExtractor {
             calls?.append(code[start].start..<code[close].end)
         }
         }
-        let modifiers = structure.modifiers(of: index)
         var conversion = AsyncConversion(asyncOffset: code[signature.parameterList.upperBound].end, task: task,
-                                         isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate), mentions: mentions,
+                                         isPrivate: structure.isFilePrivate(index), isTypePrivate: structure.isTypePrivate(index),
+                                         takesNoArguments: signature.parameterList.count == 2, mentions: mentions,
                                          calls: calls, isTaskOnly: isTaskOnly)
         conversion.detached = detached
         return conversion
@@ -343,7 +343,7 @@ package struct FactExtractor {
             let isElsewhere = declaration.kind.isTypeLike || modifiers.contains(.static) || modifiers.contains(.class)
             let name = declaration.kind == .initializer ? "init" : structure.name(of: member)
             var scanned = UseScanner.Member(range: declaration.startToken...end, name: name, kind: declaration.kind, isElsewhere: isElsewhere)
-            scanned.isPrivate = modifiers.contains(.private) || modifiers.contains(.fileprivate)
+            scanned.isPrivate = structure.isTypePrivate(member)
             return scanned
         }
     }

@@ -15,7 +15,7 @@ package struct UseScanner {
         package let name: String
         package let kind: Declaration.Kind
         package let isElsewhere: Bool
-        /// `private` or `fileprivate`: no other file can call it.
+        /// `private` in its type: no other type can call it.
         package var isPrivate = false
     }
 

@@ -141,8 +141,13 @@ public struct AsyncConversion: Sendable {
     /// method ends with `Task.detached { … }` instead (`detached`), which stays.
     public let task: TaskConversion?
     public var detached: DetachedTail?
-    /// `private` or `fileprivate`: only its file may call it.
+    /// `private` or `fileprivate`, itself or through its extension: only its file may call it.
     public let isPrivate: Bool
+    /// `private` in its type: only the type's own code may call it (another type of the file
+    /// may call a `fileprivate` one).
+    public let isTypePrivate: Bool
+    /// It has no parameters: a call that passes arguments is another member's.
+    public let takesNoArguments: Bool
     /// How many times its file's code names it, besides its declaration.
     public let mentions: Int
     /// Every place its file calls it as a statement of its own (`load()`, `self.load()`): from the

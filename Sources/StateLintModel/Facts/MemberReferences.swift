@@ -10,6 +10,8 @@ import StateLintSyntax
 public struct MemberReferences: Sendable {
     /// `hash << 32 | offset`, sorted, one entry per name.
     private var entries: [UInt64] = []
+    /// The same, of the references that pass no arguments (`value.load()`, `value.load`).
+    private var entriesWithoutArguments: [UInt64] = []
 
     public init() {}
 
@@ -36,25 +38,36 @@ public struct MemberReferences: Sendable {
         }
         declared.sort()
         var found: [UInt64] = []
+        var foundWithoutArguments: [UInt64] = []
         found.reserveCapacity(references.count)
         for reference in references {
             if reference.enclosingType >= 0, filter & (1 << UInt64(reference.nameHash & 63)) != 0,
                Self.contains(declared, UInt64(reference.enclosingType) << 32 | UInt64(reference.nameHash)) {
                 continue
             }
-            found.append(UInt64(reference.nameHash) << 32 | UInt64(reference.offset))
+            let entry = UInt64(reference.nameHash) << 32 | UInt64(reference.offset)
+            found.append(entry)
+            if !reference.passesArguments { foundWithoutArguments.append(entry) }
         }
-        found.sort()
+        entries = Self.firstOfEachName(found)
+        entriesWithoutArguments = Self.firstOfEachName(foundWithoutArguments)
+    }
+
+    /// `found` sorted, with the first entry of each name hash only.
+    private static func firstOfEachName(_ found: [UInt64]) -> [UInt64] {
+        let sorted = found.sorted()
         var unique: [UInt64] = []
-        unique.reserveCapacity(found.count)
-        for entry in found where unique.last.map({ $0 >> 32 != entry >> 32 }) ?? true { unique.append(entry) }
-        entries = unique
+        unique.reserveCapacity(sorted.count)
+        for entry in sorted where unique.last.map({ $0 >> 32 != entry >> 32 }) ?? true { unique.append(entry) }
+        return unique
     }
 
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// The byte offset of the first reference to a member named `name`, if the file has one.
-    public func firstOffset(ofMember name: String) -> Int? {
+    /// The byte offset of the first reference to a member named `name`, if the file has one;
+    /// `withoutArguments`: only those that could call a method without parameters.
+    public func firstOffset(ofMember name: String, withoutArguments: Bool = false) -> Int? {
+        let entries = withoutArguments ? entriesWithoutArguments : entries
         let hash = UInt64(MemberNameHash.hash(name))
         var low = 0, high = entries.count
         while low < high {

@@ -66,9 +66,10 @@ public struct ProjectFiles: Sendable {
     /// A place where some file names a member `name` through a receiver other than `self`
     /// (`MemberReferences`): the first such file in id order, and the line there when the file
     /// has line starts (a file with view facts does).
-    public func reference(toMember name: String) -> (file: FileID, line: Int?)? {
+    /// `withoutArguments`: only references that could call a method without parameters.
+    public func reference(toMember name: String, withoutArguments: Bool = false) -> (file: FileID, line: Int?)? {
         for (index, found) in references.enumerated() where !found.isEmpty {
-            guard let offset = found.firstOffset(ofMember: name) else { continue }
+            guard let offset = found.firstOffset(ofMember: name, withoutArguments: withoutArguments) else { continue }
             let file = FileID(index)
             return (file, lineIndex(of: file)?.location(ofOffset: offset).line)
         }

@@ -104,7 +104,8 @@ public struct PropertyMention: Sendable, Hashable {
     /// outside any member; `memberKind` is its kind.
     public let member: String?
     public let memberKind: Declaration.Kind?
-    /// Whether that member is `private` or `fileprivate`.
+    /// Whether that member is `private` in its type (no other type can call it; a
+    /// `fileprivate` one, or one of a `private extension`, the file's other types can).
     public var isInPrivateMember = false
     /// The file and offset of the name's token.
     public let file: FileID

@@ -171,11 +171,24 @@ package struct DeclarationScanner {
         if k > innermostClose { dropScopes(before: k) }
         let hash = MemberNameHash.hash(bytes, name.start, name.end)
         let type = scopes.last?.enclosingType ?? -1
-        let key = UInt64(hash) << 32 | UInt64(UInt32(bitPattern: type))
+        // `(` with something before its `)`, or a trailing closure (after `()` too).
+        var passesArguments = false
+        if k + 2 < tokens.count {
+            let next = tokens[k + 2].kind
+            if next == .leftBrace {
+                passesArguments = true
+            } else if next == .leftParen, k + 3 < tokens.count {
+                passesArguments = tokens[k + 3].kind != .rightParen || k + 4 < tokens.count && tokens[k + 4].kind == .leftBrace
+            }
+        }
+        // Type indices stay below 2^31: bit 31 tells a call with arguments from one without.
+        let key = UInt64(hash) << 32 | UInt64(UInt32(bitPattern: type) ^ (passesArguments ? 0x8000_0000 : 0))
         let slot = Int(hash & 63)
         if recentReferences[slot] == key { return }
         recentReferences[slot] = key
-        memberReferences.append(MemberReference(nameHash: hash, enclosingType: type, offset: UInt32(truncatingIfNeeded: name.start)))
+        var reference = MemberReference(nameHash: hash, enclosingType: type, offset: UInt32(truncatingIfNeeded: name.start))
+        reference.passesArguments = passesArguments
+        memberReferences.append(reference)
     }
 
     /// The work for a token `DecisionTable` selected (`action` is one of `DecisionTable.Action`).

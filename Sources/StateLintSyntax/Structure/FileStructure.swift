@@ -134,6 +134,25 @@ public final class FileStructure: Sendable {
         return modifierStorage[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
+    /// The declaration is `private` or `fileprivate`, itself or through the extension it is in
+    /// (`private extension V { func load() … }`): no code in another file can name it.
+    public func isFilePrivate(_ index: Int) -> Bool {
+        func isPrivate(_ index: Int) -> Bool {
+            let modifiers = modifiers(of: index)
+            return modifiers.contains(.private) || modifiers.contains(.fileprivate)
+        }
+        if isPrivate(index) { return true }
+        guard let parent = declarations[index].parent, declarations[parent].kind == .extension else { return false }
+        return isPrivate(parent)
+    }
+
+    /// A member written `private`: only its type's own code (in this file) can name it. Not a
+    /// member of a `private extension`, which the file's other types can name too.
+    public func isTypePrivate(_ index: Int) -> Bool {
+        guard modifiers(of: index).contains(.private), let parent = declarations[index].parent else { return false }
+        return declarations[parent].kind.isTypeLike
+    }
+
     /// Types and protocols after `:` (types, extensions), without generic arguments.
     /// Made on request; `inherits(_:_:)` answers the usual question without strings.
     public func inheritance(of index: Int) -> [String] {

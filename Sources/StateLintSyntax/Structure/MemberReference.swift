@@ -8,6 +8,9 @@ package struct MemberReference: Sendable {
     package let enclosingType: Int32
     /// Byte offset of the member's name.
     package let offset: UInt32
+    /// Arguments follow the name (`value.load(from: url)`, `value.load { … }`): it cannot call a
+    /// method without parameters.
+    package var passesArguments = false
 }
 
 /// A 32-bit hash of a name's bytes, the same in every process: the first and last eight bytes
