@@ -256,10 +256,20 @@ import Testing
             var body: some View { Text(self.model == nil ? "" : "x") }
         }
         """),
-        Refusal("whole binding", "`body` uses `$model` as a whole binding", """
+        // `$model` alone becomes a binding of its own (LazyStateWholeBinding), but not where a
+        // local of the same name could be what the edit reaches.
+        Refusal("whole binding beside a shadow", "`body` declares a `model` of its own, which hides the property", """
         struct V: View {
             @State private var model = Model()
-            var body: some View { Editor(model: $model) }
+            var body: some View {
+                VStack {
+                    Editor(model: $model)
+                    Button("New") {
+                        let model = Model()
+                        print(model.name)
+                    }
+                }
+            }
         }
         """),
         Refusal("binding to a class that is not @Observable", "`$model` would need `@Bindable`, which takes only an `@Observable` class", """

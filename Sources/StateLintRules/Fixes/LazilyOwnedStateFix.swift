@@ -65,6 +65,9 @@ package enum LazilyOwnedStateFix {
         let creation: String
         let isUsedInBody: Bool
         let usesProjection: Bool
+        /// `$model` passed whole (`Child(model: $model)`), which becomes a binding of its own,
+        /// and the member it is in (nil: `body`).
+        let wholeBindings: [(span: SourceSpan, member: String?)]
         /// Where a `?` makes a statement outside `body` an optional chain (`model?.save()`).
         let chains: [SourceSpan]
         /// The `self.` of `self.model` in `body` and wrapped members, which go: there the name
@@ -268,6 +271,7 @@ package enum LazilyOwnedStateFix {
         let name = property.name
         var isUsedInBody = false
         var usesProjection = false
+        var wholeBindings: [(span: SourceSpan, member: String?)] = []
         var chains: [SourceSpan] = []
         var selfPrefixes: [SourceSpan] = []
         var moved: [SourceSpan] = []
@@ -299,7 +303,9 @@ package enum LazilyOwnedStateFix {
             if bindsItself && (mention.form == .projectedMember || mention.form == .wholeProjection) && !mention.isSpelledWithSelf { continue }
             switch unwrappedUse(mention, of: name, in: "`body`") {
             case .failure(let refusal): return .failure(refusal)
-            case .success(let projected): usesProjection = usesProjection || projected
+            case .success(.plain): break
+            case .success(.projectedMember): usesProjection = true
+            case .success(.wholeBinding): wholeBindings.append((wholeBindingSpan(mention, of: name), nil))
             }
             if let start = mention.selfOffset { selfPrefixes.append(SourceSpan(file: mention.file, range: start..<mention.offset)) }
         }
@@ -352,7 +358,9 @@ package enum LazilyOwnedStateFix {
                 for mention in mentions where mention.form != .shadow {
                     switch unwrappedUse(mention, of: name, in: described) {
                     case .failure(let refusal): return .failure(refusal)
-                    case .success(let projected): if projected { projectedMembers.insert(member); usesProjection = true }
+                    case .success(.plain): break
+                    case .success(.projectedMember): projectedMembers.insert(member); usesProjection = true
+                    case .success(.wholeBinding): wholeBindings.append((wholeBindingSpan(mention, of: name), member))
                     }
                     if let start = mention.selfOffset { selfPrefixes.append(SourceSpan(file: mention.file, range: start..<mention.offset)) }
                 }
@@ -375,7 +383,7 @@ package enum LazilyOwnedStateFix {
         }
         return .success(Accepted(property: property, made: made, isDeclaredOptional: isDeclaredOptional,
                                  typeText: typeText, creation: creation, isUsedInBody: isUsedInBody,
-                                 usesProjection: usesProjection, chains: chains, selfPrefixes: selfPrefixes, wrappedMembers: wrappedMembers,
+                                 usesProjection: usesProjection, wholeBindings: wholeBindings, chains: chains, selfPrefixes: selfPrefixes, wrappedMembers: wrappedMembers,
                                  guardedMembers: guardedMembers, projectedMembers: projectedMembers))
     }
 
@@ -399,21 +407,40 @@ package enum LazilyOwnedStateFix {
         return FixRefusal("\(describe(shadow)) declares a `\(name)` of its own, which hides the property")
     }
 
+    /// How a use inside an `if let` of `member` changes: not at all (`plain`), through
+    /// `@Bindable var model = model` (`$model.title`), or into a binding of its own (`$model`).
+    private enum UnwrappedUse {
+        case plain, projectedMember, wholeBinding
+    }
+
     /// Whether a mention compiles the same with the unwrapped object of an `if let` in `member`
-    /// (`body`, or a member that makes a view), and whether it is a `$model.title` binding.
-    private static func unwrappedUse(_ mention: PropertyMention, of name: String, in member: String) -> Result<Bool, FixRefusal> {
+    /// (`body`, or a member that makes a view), and how it changes.
+    private static func unwrappedUse(_ mention: PropertyMention, of name: String, in member: String) -> Result<UnwrappedUse, FixRefusal> {
         // `self.model.title` becomes `model.title` (the `self.` goes); other forms would change.
         if mention.isSpelledWithSelf, mention.form != .value, mention.form != .memberStatement {
             return .failure(FixRefusal("\(member) uses `self.\(name)`, which would be the optional"))
         }
         switch mention.form {
-        case .value, .nilComparison, .memberStatement: return .success(false)
-        case .projectedMember: return .success(true)
-        case .wholeProjection: return .failure(FixRefusal("\(member) uses `$\(name)` as a whole binding"))
+        case .value, .nilComparison, .memberStatement: return .success(.plain)
+        case .projectedMember: return .success(.projectedMember)
+        case .wholeProjection: return .success(.wholeBinding)
         case .assignment: return .failure(FixRefusal("\(member) assigns it"))
         case .optionalChain, .storage: return .failure(FixRefusal("\(member) uses `\(name)?`"))
         case .shadow: return .failure(FixRefusal("\(member) declares a `\(name)` of its own, which hides the property"))
         }
+    }
+
+    /// The `$model` token of a whole binding.
+    private static func wholeBindingSpan(_ mention: PropertyMention, of name: String) -> SourceSpan {
+        SourceSpan(file: mention.file, range: mention.offset..<(mention.offset + 1 + name.utf8.count))
+    }
+
+    /// What `$model` passed whole becomes inside the `if let`: a binding that reads the state
+    /// while it holds the object (the unwrapped one after it is released) and sets the state, as
+    /// `$model` did. Where the `if let` also has `@Bindable var model = model`, the closure
+    /// captures that `var`'s object (`[model]`): a `@Sendable` closure may not capture a `var`.
+    private static func wholeBinding(of name: String, capturing: Bool) -> String {
+        "Binding(get: { \(capturing ? "[\(name)] in " : "")self.\(name) ?? \(name) }, set: { self.\(name) = $0 })"
     }
 
     /// `any Service` → `(any Service)`: what `?` can follow.
@@ -707,6 +734,11 @@ package enum LazilyOwnedStateFix {
         for item in accepted {
             edits += item.chains.map { context.edit($0, "?") }
             edits += item.selfPrefixes.map { context.edit($0, "") }
+            for (span, member) in item.wholeBindings {
+                // `body` has `@Bindable var model = model` when any code uses `$model.title`; a member, when it does.
+                let bindable = member.map(item.projectedMembers.contains) ?? item.usesProjection
+                edits.append(context.edit(span, wholeBinding(of: item.property.name, capturing: bindable)))
+            }
         }
 
         edits += memberEdits(accepted, context)

@@ -2239,7 +2239,9 @@ such property of the view (the same on each finding):
   (`Store<Search>?`), or the declared one for `.init(…)`;
 - `body`'s expression is wrapped in `ZStack { if let model { … } }`, so every use of `model` in
   `body` sees the object; a `$model.title` binding goes through `@Bindable var model = model`
-  inside the `if let` (as Apple's `Bindable` documentation shows). A `body` of local declarations
+  inside the `if let` (as Apple's `Bindable` documentation shows), and `$model` passed whole
+  (`Editor(model: $model)`) becomes `Binding(get: { self.model ?? model }, set: { self.model = $0 })`,
+  which reads and sets the state as `$model` did. A `body` of local declarations
   and then one view (each on lines of their own) gets them inside the `if let`, before the view;
   one that starts with its own `@Bindable var model = model` keeps it, first inside the `if let`.
   Modifiers under `#if os(iOS)` … `#endif` in the chain are wrapped with the rest, braces on
@@ -2287,8 +2289,8 @@ call would be lost); a local or parameter of the same name sits where an edit of
 uses would reach it (beside `self.model` or a `$model` binding of the property, or in a method
 that gets `guard let` or optional chains); the creation in `init` reads a stored
 property of the view, sits in a condition, or another `init` hands an object in;
-`body` assigns the property, reads `self.model`, or uses `$model` as a whole binding (or
-`$model.title` of a class that is not `@Observable`, which `@Bindable` cannot take); the
+`body` assigns the property, reads `self.model`, or uses `$model.title` of a class that is not
+`@Observable` (which `@Bindable` cannot take); the
 declaration is `let`, declares several names or has `didSet`/`willSet`; the created type's generic
 arguments are inferred (`Store(initialState: …)` of a generic `Store`) or StateLint does not know
 the type; or the view makes more than 16 objects this way.

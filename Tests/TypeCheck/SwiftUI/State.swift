@@ -23,10 +23,13 @@ extension State where Value: ExpressibleByNilLiteral {
 /// A reference to a value someone else owns: `$value`, `.constant(…)`, `Binding(get:set:)`.
 @frozen @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {}
+    /// As the SDK declares it: the closures are `@Sendable` and keep the isolation they are
+    /// written in (a view's code: the main actor).
+    @preconcurrency public init(get: @escaping @isolated(any) @Sendable () -> Value,
+                                set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
     public init(projectedValue: Binding<Value>) {}
 
-    public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
+    public static func constant(_ value: Value) -> Binding<Value> { _typeCheckOnly() }
 
     public var wrappedValue: Value {
         get { _typeCheckOnly() }
