@@ -225,12 +225,14 @@ import Testing
         Self.expect(marked, rules: [Self.teardown])
     }
 
-    // MARK: B2b — a view that presents a full-screen cover
+    // MARK: B2b — a view that presents a full-screen cover or makes a navigation container
 
     /// On iOS a `fullScreenCover` going up calls the presenting view's `.onDisappear`: a release
-    /// there would take the model from the cover. A view that presents one keeps its model; one
-    /// that presents a sheet (no `.onDisappear`) is still reported.
-    @Test func aViewThatPresentsAFullScreenCoverKeepsItsModel() {
+    /// there would take the model from the cover. A view that makes a `NavigationStack` or a
+    /// `TabView` would lose its path or selected tab when a release made them again. Those views
+    /// keep their models; one that presents a sheet (no `.onDisappear`) is still reported, and so
+    /// is one that only names a navigation type (`NavigationPath`, `.navigationTitle`).
+    @Test func aViewThatPresentsAFullScreenCoverOrMakesNavigationKeepsItsModel() {
         Self.expect("""
         import SwiftUI
         @Observable final class EditorModel { var isPreviewing = false }
@@ -250,6 +252,31 @@ import Testing
                 Text("Editor")
                     .onAppear { if editor == nil { ↓editor = EditorModel() } }
                     .sheet(isPresented: $isPreviewing) { Text("Preview") }
+            }
+        }
+        struct StackScreen: View {
+            @State private var editor: EditorModel?
+            var body: some View {
+                NavigationStack {
+                    Text("Editor")
+                }
+                .onAppear { if editor == nil { editor = EditorModel() } }
+            }
+        }
+        struct TabsScreen: View {
+            @State private var editor: EditorModel?
+            var body: some View {
+                TabView { Text("Editor") }
+                    .onAppear { if editor == nil { editor = EditorModel() } }
+            }
+        }
+        struct TitledScreen: View {
+            @State private var editor: EditorModel?
+            @State private var path = NavigationPath()
+            var body: some View {
+                Text("Editor")
+                    .navigationTitle("Editor")
+                    .onAppear { if editor == nil { ↓editor = EditorModel() } }
             }
         }
         """, rules: [Self.teardown])

@@ -216,6 +216,7 @@ package struct FactExtractor {
                 facts.types[part].mentions = scanned.mentions
                 facts.types[part].isFullyScanned = true
                 facts.types[part].presentsFullScreenCover = scanned.presentsFullScreenCover
+                facts.types[part].holdsNavigation = scanned.holdsNavigation
                 // The shapes of the members that name a property a fix may move (not `body`).
                 if !scanned.mentions.isEmpty {
                     var named: Set<String> = []

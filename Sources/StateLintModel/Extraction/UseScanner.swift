@@ -30,8 +30,9 @@ package struct UseScanner {
     /// names whose flag in `mentioning` (by position in `names`; all when nil) is set.
     package func scan(in body: ClosedRange<Int>, members: [Member]?, file: FileID,
                       mentioning: [Bool]? = nil) -> (uses: [String: PropertyUses], mentions: [String: [PropertyMention]],
-                                                     presentsFullScreenCover: Bool) {
+                                                     presentsFullScreenCover: Bool, holdsNavigation: Bool) {
         var presentsFullScreenCover = false
+        var holdsNavigation = false
         var mentions: [String: [PropertyMention]] = [:]
         var memberIndex = 0
         let wanted = names.map { Array($0.utf8) }
@@ -57,6 +58,9 @@ package struct UseScanner {
             let first = bytes[token.start]
             if token.length == 15, first == UInt8(ascii: "f"), code.kind(k - 1) == .period, code.text(k, is: "fullScreenCover") {
                 presentsFullScreenCover = true
+            }
+            if !holdsNavigation, first == UInt8(ascii: "N") || first == UInt8(ascii: "T"), isNavigationContainer(at: k) {
+                holdsNavigation = true
             }
             guard firstBytes[Int(first)], anyLength || (token.length < 64 && lengths & (1 << UInt64(token.length)) != 0)
             else { continue }
@@ -97,7 +101,18 @@ package struct UseScanner {
             }
             found[names[index]] = uses
         }
-        return (found, mentions, presentsFullScreenCover)
+        return (found, mentions, presentsFullScreenCover, holdsNavigation)
+    }
+
+    /// Containers whose views keep navigation state: the path of a stack, the selected tab.
+    private static let navigationContainers: Set<String> = ["NavigationStack", "NavigationView", "NavigationSplitView", "TabView"]
+
+    /// `NavigationStack(…)` or `TabView {` at `k`: a navigation container the code makes.
+    private func isNavigationContainer(at k: Int) -> Bool {
+        let length = code[k].length
+        guard length == 7 || length == 14 || length == 15 || length == 19, code.kind(k - 1) != .period,
+              code.kind(k + 1) == .leftParen || code.kind(k + 1) == .leftBrace else { return false }
+        return Self.navigationContainers.contains(code.string(k))
     }
 
     /// How the name at `k` (`model`, `self.model`, `$model`, `_model`: `prefix` is the `$` or

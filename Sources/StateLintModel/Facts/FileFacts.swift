@@ -90,6 +90,9 @@ public final class TypeFacts: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var isFullyScanned = false
     /// Found while scanning it: it presents a `.fullScreenCover`, which calls its `.onDisappear`.
     @exclusivity(unchecked) public internal(set) var presentsFullScreenCover = false
+    /// Found while scanning it: it makes a `NavigationStack`, `NavigationView`,
+    /// `NavigationSplitView` or `TabView`, whose path or selected tab lives in its views.
+    @exclusivity(unchecked) public internal(set) var holdsNavigation = false
     /// Declared inside a `#Preview { … }` body (a wrapper view that gives a preview state).
     @exclusivity(unchecked) public internal(set) var isDeclaredInPreview = false
     /// An extension with code that was not scanned for the properties: its file declares none.

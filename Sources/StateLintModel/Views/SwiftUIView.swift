@@ -36,6 +36,9 @@ public struct SwiftUIView: Sendable {
     }
     /// A scanned part presents a `.fullScreenCover`: presenting it calls the view's `.onDisappear`.
     public let presentsFullScreenCover: Bool
+    /// A scanned part makes a navigation container (`NavigationStack`, `TabView`…): what is
+    /// inside it (a pushed path, the selected tab) is lost when it is made again.
+    public let holdsNavigation: Bool
     /// How many `init`s its parts declare (with any, the compiler makes no memberwise one);
     /// `initializers` has the facts of those that do something StateLint reads.
     public var initializerCount: Int { parts.reduce(0) { $0 + $1.initializerCount } }
@@ -62,6 +65,7 @@ public struct SwiftUIView: Sendable {
         self.parts = parts
         isFullyScanned = parts.allSatisfy(\.isFullyScanned)
         presentsFullScreenCover = parts.contains(where: \.presentsFullScreenCover)
+        holdsNavigation = parts.contains(where: \.holdsNavigation)
         if parts.count == 1 && previewUses.isEmpty {
             usesByName = parts[0].uses
         } else {

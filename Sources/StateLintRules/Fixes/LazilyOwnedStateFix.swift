@@ -26,8 +26,9 @@ import StateLintModel
 /// on a `Group` the `.onAppear` would wait for content that waits for it. `$model.title` goes
 /// through `@Bindable var model = model` inside the `if let` (for an `@Observable` class). A
 /// property declared optional already (`@State var model: Model? = Model()`) keeps its type and
-/// its uses: only the creation moves. In a view that presents a `fullScreenCover` the object is
-/// made on first appear and not released (see `releasesOnDisappear`).
+/// its uses: only the creation moves. In a view that presents a `fullScreenCover` or makes a
+/// navigation container, the object is made on first appear and not released (see
+/// `keptOnDisappear`).
 ///
 /// Offered only where every use compiles the same after it (see `Plan.refusals` for the reasons
 /// it is not): one fix for every property of the view it can take, with edits in the files of the
@@ -534,7 +535,8 @@ package enum LazilyOwnedStateFix {
             return view.handlerPosition(at: modifier.dotOffset, in: file)
         }.first { view.handlers[$0].facts.closure != nil }
         let names = accepted.map(\.property.name)
-        let releases = releasesOnDisappear(view)
+        let kept = keptOnDisappear(view)
+        let releases = kept == nil
         var appended = ""
         if let appearPosition {
             let handler = view.handlers[appearPosition].facts
@@ -573,7 +575,7 @@ package enum LazilyOwnedStateFix {
             }
         }
         guard !overlap(edits) else { return nil }
-        return Fix(summary: summary(names, releases: releases), edits: edits)
+        return Fix(summary: summary(names, keptBecause: kept), edits: edits)
     }
 
     /// The rewrite of a `body` of declarations and one view: every statement goes inside the
@@ -621,27 +623,31 @@ package enum LazilyOwnedStateFix {
         var appended = bound.isEmpty ? "\n\(indent)}" : "\n\(indent + unit)}\n\(indent)}"
         let creations = accepted.map { "\(indent + unit)\(statement($0, indent: indent + unit, style, context))\n" }
         appended += "\n\(indent).onAppear {\n" + creations.joined() + "\(indent)}"
-        let releases = releasesOnDisappear(view)
-        if releases { appended += "\n\(indent)\(TeardownFix.modifier(releasing: names))" }
+        let kept = keptOnDisappear(view)
+        if kept == nil { appended += "\n\(indent)\(TeardownFix.modifier(releasing: names))" }
         insert(appended, at: lastLineEnd)
         let all = merged(edits, file: file, context)
         guard !overlap(all) else { return nil }
-        return Fix(summary: summary(names, releases: releases), edits: all)
+        return Fix(summary: summary(names, keptBecause: kept), edits: all)
     }
 
-    /// Whether the object goes with `.onDisappear`. Not in a view that presents a
-    /// `fullScreenCover`: on iOS the cover's appearance calls the view's `.onDisappear`, and the
-    /// release would take the object (and a cover it drives) away while the cover is up. There
-    /// the object lives as long as the view's state, as a `@StateObject`'s did.
-    package static func releasesOnDisappear(_ view: SwiftUIView) -> Bool {
-        !view.presentsFullScreenCover
+    /// Why the object must not go with `.onDisappear`, or nil when it goes there. In a view
+    /// that presents a `fullScreenCover`, the cover's appearance calls the view's
+    /// `.onDisappear` (on iOS), and the release would take the object (and a cover it drives)
+    /// away while the cover is up. In a view that makes a navigation container, the release
+    /// would make the container again when the view comes back (a tab left and selected again):
+    /// its pushed path or selected tab would be lost. There the object lives as long as the
+    /// view's state, as a `@StateObject`'s did.
+    package static func keptOnDisappear(_ view: SwiftUIView) -> String? {
+        if view.presentsFullScreenCover { return "the view presents a `fullScreenCover`, whose appearance calls `.onDisappear`" }
+        if view.holdsNavigation { return "the view makes a navigation container, whose path a release would lose" }
+        return nil
     }
 
-    private static func summary(_ names: [String], releases: Bool) -> String {
+    private static func summary(_ names: [String], keptBecause reason: String?) -> String {
         let listed = names.map { "`\($0)`" }.joined(separator: ", ")
-        return releases
-            ? "Own \(listed) lazily: an optional created on appear and released on disappear"
-            : "Own \(listed) lazily: an optional created on first appear and kept, since a `fullScreenCover` calls `.onDisappear`"
+        guard let reason else { return "Own \(listed) lazily: an optional created on appear and released on disappear" }
+        return "Own \(listed) lazily: an optional created on first appear and kept, since \(reason)"
     }
 
     /// `@State` before a property without a wrapper, whose `let` becomes `var` (`State` needs a

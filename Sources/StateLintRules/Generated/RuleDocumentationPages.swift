@@ -792,7 +792,10 @@ or `case nil:` of `switch model` in the body): the placeholder disappears as soo
 made, so an `.onDisappear { model = nil }` there would release it at once; the model lives as long
 as the view, like any `@State`. Nor is a view that presents a `.fullScreenCover`: on iOS the
 cover's appearance calls the view's `.onDisappear`, so a release there would take the object
-away (and close a cover it drives) while the cover is up. The `App` and its `Scene`s are not checked: their state lives as
+away (and close a cover it drives) while the cover is up. Nor is a view that makes a
+`NavigationStack`, `NavigationView`, `NavigationSplitView` or `TabView`: a release would make the
+container again when the view comes back (its tab selected again), losing the pushed path or
+the selected tab. The `App` and its `Scene`s are not checked: their state lives as
 long as the app. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
 classes the catalog marks `immutable`): a thumbnail kept after the view disappears is a cache that
 holds no observers, timers or sessions, and the next appearance reuses it. Nor is a value the
@@ -2295,10 +2298,12 @@ declaration is `let`, declares several names or has `didSet`/`willSet`; the crea
 arguments are inferred (`Store(initialState: …)` of a generic `Store`) or StateLint does not know
 the type; or the view makes more than 16 objects this way.
 
-In a view that presents a `.fullScreenCover` the fix leaves out the release: on iOS the
-cover's appearance calls the view's `.onDisappear`, which would take the object away (and close a
-cover it drives) while the cover is up. There the object is made on the first appearance and
-lives as long as the view's state, as a `@StateObject`'s did.
+The fix leaves out the release in a view that presents a `.fullScreenCover` (on iOS the
+cover's appearance calls the view's `.onDisappear`, which would take the object away, and close a
+cover it drives, while the cover is up) and in one that makes a `NavigationStack`,
+`NavigationView`, `NavigationSplitView` or `TabView` (the release would make the container again
+when the view comes back, a tab selected again, at its root). There the object is made on the
+first appearance and lives as long as the view's state, as a `@StateObject`'s did.
 
 `.onDisappear` also runs when the view is covered by a pushed view or its tab is left: the object
 (and the state of the views inside the `if let`) is then made again when it comes back. Where the

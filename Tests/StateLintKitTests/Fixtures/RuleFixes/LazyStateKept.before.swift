@@ -6,6 +6,10 @@ import SwiftUI
     func send() {}
 }
 
+@Observable final class Router {
+    var path: [String] = []
+}
+
 /// A view that presents a `fullScreenCover`: the cover's appearance calls its `.onDisappear`, so
 /// the fix makes the object on the first appearance and never releases it.
 struct ComposeView: View {
@@ -32,5 +36,17 @@ struct ReplyView: View {
         Text(composer.draft)
             .fullScreenCover(isPresented: $isShowingHelp) { Text("Help") }
             .onDisappear { isShowingHelp = false }
+    }
+}
+
+/// A view that makes a `NavigationStack`: a release would make the stack again when the view
+/// comes back (its tab selected again), back at its root. The object is kept too.
+struct InboxTab: View {
+    @State private var router = Router()
+
+    var body: some View {
+        NavigationStack(path: $router.path) {
+            Text("Inbox")
+        }
     }
 }

@@ -6,6 +6,10 @@ import SwiftUI
     func send() {}
 }
 
+@Observable final class Router {
+    var path: [String] = []
+}
+
 /// A view that presents a `fullScreenCover`: the cover's appearance calls its `.onDisappear`, so
 /// the fix makes the object on the first appearance and never releases it.
 struct ComposeView: View {
@@ -46,6 +50,26 @@ struct ReplyView: View {
         .onDisappear { isShowingHelp = false }
         .onAppear {
             if composer == nil { composer = Composer() }
+        }
+    }
+}
+
+/// A view that makes a `NavigationStack`: a release would make the stack again when the view
+/// comes back (its tab selected again), back at its root. The object is kept too.
+struct InboxTab: View {
+    @State private var router: Router?
+
+    var body: some View {
+        ZStack {
+            if let router {
+                @Bindable var router = router
+                NavigationStack(path: $router.path) {
+                    Text("Inbox")
+                }
+            }
+        }
+        .onAppear {
+            if router == nil { router = Router() }
         }
     }
 }
