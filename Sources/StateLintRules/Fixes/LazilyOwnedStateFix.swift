@@ -44,7 +44,11 @@ package enum LazilyOwnedStateFix {
     /// The most properties of one view it rewrites.
     package static let maximumProperties = 16
     /// Modifiers that may follow the wrapper: they take actions only, and compile on any view.
-    private static let lifecycleModifiers: Set<String> = ["onAppear", "task", "onDisappear"]
+    /// Outside it, an event handler (`.onOpenURL`, `.onReceive`, `.onChange`) listens from the
+    /// start as before, not only once the object is made: a URL that opens the app is not missed.
+    private static let lifecycleModifiers: Set<String> = [
+        "onAppear", "task", "onDisappear", "onOpenURL", "onContinueUserActivity", "onReceive", "onChange",
+    ]
 
     /// Where the object is made now.
     private enum Made {

@@ -2262,7 +2262,10 @@ such property of the view (the same on each finding):
   object is made once, on appear, on any Xcode;
 - `if model == nil { model = LibraryModel(…) }` goes first into the `.onAppear` or `.task` at the
   end of `body`'s chain when it does not use the property (it stays outside the wrapper, on the
-  `ZStack`), else into a new `.onAppear { … }` there;
+  `ZStack`), else into a new `.onAppear { … }` there. Event handlers at the end of the chain that
+  do not use the property (`.onOpenURL`, `.onContinueUserActivity`, `.onReceive`, `.onChange`)
+  stay outside too, so they listen from the start: a URL that opens the app is not missed while
+  the object is being made;
 - `model = nil` goes into the `.onDisappear` after it, or into a new one, as
   [`disappear_missing_teardown`](disappear_missing_teardown.md)'s fix writes it;
 - a statement outside `body` that only calls or sets something on the object (`model.save()`,

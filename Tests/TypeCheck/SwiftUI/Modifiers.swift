@@ -54,6 +54,11 @@ extension View {
         _modified()
     }
 
+    /// A URL sent to the app (a widget's, a custom scheme's).
+    nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {
+        _modified()
+    }
+
     nonisolated public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View
     where P.Failure == Never {
         _modified()

@@ -40,13 +40,19 @@ struct ReplyView: View {
 }
 
 /// A view that makes a `NavigationStack`: a release would make the stack again when the view
-/// comes back (its tab selected again), back at its root. The object is kept too.
+/// comes back (its tab selected again), back at its root. The object is kept too. The
+/// `.onOpenURL` at the end of the chain, which does not use it, stays outside the wrapper and
+/// gets a URL that opens the app before the object is made.
 struct InboxTab: View {
     @State private var router = Router()
+    @State private var openedURL: URL?
 
     var body: some View {
         NavigationStack(path: $router.path) {
             Text("Inbox")
+        }
+        .onOpenURL { url in
+            openedURL = url
         }
     }
 }
