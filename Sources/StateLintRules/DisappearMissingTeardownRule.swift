@@ -22,9 +22,10 @@ public struct DisappearMissingTeardownRule: Rule {
     public func check(_ view: SwiftUIView, _ context: RuleContext) -> [RuleViolation] {
         // The state of an `App` (and of its scenes) lives as long as the app: nothing to release.
         guard view.role != .app && view.role != .scene else { return [] }
-        // A view that presents a `fullScreenCover` disappears while the cover is up, and one that
+        // A view that presents a `fullScreenCover` disappears while the cover is up; one that
         // makes a `NavigationStack` or `TabView` keeps its navigation in the views a release would
-        // make again: its objects are kept on purpose.
+        // make again; a view modifier's handlers run on its caller's view: their objects are kept
+        // on purpose (as `LazilyOwnedStateFix` keeps them).
         guard LazilyOwnedStateFix.keptOnDisappear(view) == nil else { return [] }
         let released = Set(view.assignments(ofHandlersIn: ["onDisappear"])
             .filter { !$0.facts.isStorage && $0.facts.value == .nilLiteral }.map(\.facts.target))

@@ -230,8 +230,9 @@ import Testing
     /// On iOS a `fullScreenCover` going up calls the presenting view's `.onDisappear`: a release
     /// there would take the model from the cover. A view that makes a `NavigationStack` or a
     /// `TabView` would lose its path or selected tab when a release made them again. Those views
-    /// keep their models; one that presents a sheet (no `.onDisappear`) is still reported, and so
-    /// is one that only names a navigation type (`NavigationPath`, `.navigationTitle`).
+    /// keep their models, and so does a view modifier, whose `content` (its caller's view) a release
+    /// would make again; one that presents a sheet (no `.onDisappear`) is still reported, and so is
+    /// one that only names a navigation type (`NavigationPath`, `.navigationTitle`).
     @Test func aViewThatPresentsAFullScreenCoverOrMakesNavigationKeepsItsModel() {
         Self.expect("""
         import SwiftUI
@@ -268,6 +269,12 @@ import Testing
             var body: some View {
                 TabView { Text("Editor") }
                     .onAppear { if editor == nil { editor = EditorModel() } }
+            }
+        }
+        struct Highlight: ViewModifier {
+            @State private var editor: EditorModel?
+            func body(content: Content) -> some View {
+                content.onAppear { if editor == nil { editor = EditorModel() } }
             }
         }
         struct TitledScreen: View {

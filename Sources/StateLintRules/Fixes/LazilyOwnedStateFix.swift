@@ -640,11 +640,14 @@ package enum LazilyOwnedStateFix {
     /// `.onDisappear` (on iOS), and the release would take the object (and a cover it drives)
     /// away while the cover is up. In a view that makes a navigation container, the release
     /// would make the container again when the view comes back (a tab left and selected again):
-    /// its pushed path or selected tab would be lost. There the object lives as long as the
-    /// view's state, as a `@StateObject`'s did.
+    /// its pushed path or selected tab would be lost. In a view modifier the `if let` wraps
+    /// `content`, its caller's view, which a release would make again on every disappearance
+    /// (a detail pushed over a list), losing its scroll position and state. There the object
+    /// lives as long as the view's state, as a `@StateObject`'s did.
     package static func keptOnDisappear(_ view: SwiftUIView) -> String? {
         if view.presentsFullScreenCover { return "the view presents a `fullScreenCover`, whose appearance calls `.onDisappear`" }
         if view.holdsNavigation { return "the view makes a navigation container, whose path a release would lose" }
+        if view.role == .viewModifier { return "a release would make the modifier's content again, losing its state" }
         return nil
     }
 

@@ -795,7 +795,8 @@ cover's appearance calls the view's `.onDisappear`, so a release there would tak
 away (and close a cover it drives) while the cover is up. Nor is a view that makes a
 `NavigationStack`, `NavigationView`, `NavigationSplitView` or `TabView`: a release would make the
 container again when the view comes back (its tab selected again), losing the pushed path or
-the selected tab. The `App` and its `Scene`s are not checked: their state lives as
+the selected tab. Nor is a view modifier, whose handlers run on its caller's view (StateLint's
+own fixes wrap that view in the object's `if let` and keep the object there). The `App` and its `Scene`s are not checked: their state lives as
 long as the app. Neither is immutable framework data (`thumbnail = UIImage(named: "cover")` and the other
 classes the catalog marks `immutable`): a thumbnail kept after the view disappears is a cache that
 holds no observers, timers or sessions, and the next appearance reuses it. Nor is a value the
@@ -2305,7 +2306,9 @@ The fix leaves out the release in a view that presents a `.fullScreenCover` (on 
 cover's appearance calls the view's `.onDisappear`, which would take the object away, and close a
 cover it drives, while the cover is up) and in one that makes a `NavigationStack`,
 `NavigationView`, `NavigationSplitView` or `TabView` (the release would make the container again
-when the view comes back, a tab selected again, at its root). There the object is made on the
+when the view comes back, a tab selected again, at its root), and in a view modifier (the `if let`
+wraps `content`, the caller's view, which a release would make again whenever it disappears, a
+detail pushed over a list, losing its scroll position and state). There the object is made on the
 first appearance and lives as long as the view's state, as a `@StateObject`'s did.
 
 `.onDisappear` also runs when the view is covered by a pushed view or its tab is left: the object

@@ -5,7 +5,8 @@ import SwiftUI
     func start() {}
 }
 
-/// A modifier owns its object as a view does: the content goes inside the `if let`.
+/// A modifier owns its object as a view does: the content goes inside the `if let`. It is not
+/// released on disappear: that would make the caller's content again, losing its state.
 struct BloomModifier: ViewModifier {
     @State private var bloom: Bloom?
 
@@ -20,7 +21,6 @@ struct BloomModifier: ViewModifier {
         .onAppear {
             if bloom == nil { bloom = Bloom() }
         }
-        .onDisappear { bloom = nil }
     }
 }
 
