@@ -104,15 +104,17 @@ package struct UseScanner {
         return (found, mentions, presentsFullScreenCover, holdsNavigation)
     }
 
-    /// Containers whose views keep navigation state: the path of a stack, the selected tab.
-    private static let navigationContainers: Set<String> = ["NavigationStack", "NavigationView", "NavigationSplitView", "TabView"]
-
-    /// `NavigationStack(…)` or `TabView {` at `k`: a navigation container the code makes.
+    /// `NavigationStack(…)` or `TabView {` at `k`: a navigation container the code makes, whose
+    /// views keep navigation state (the path of a stack, the selected tab).
     private func isNavigationContainer(at k: Int) -> Bool {
-        let length = code[k].length
-        guard length == 7 || length == 14 || length == 15 || length == 19, code.kind(k - 1) != .period,
-              code.kind(k + 1) == .leftParen || code.kind(k + 1) == .leftBrace else { return false }
-        return Self.navigationContainers.contains(code.string(k))
+        guard code.kind(k - 1) != .period, code.kind(k + 1) == .leftParen || code.kind(k + 1) == .leftBrace else { return false }
+        switch code[k].length {
+        case 7: return code.text(k, is: "TabView")
+        case 14: return code.text(k, is: "NavigationView")
+        case 15: return code.text(k, is: "NavigationStack")
+        case 19: return code.text(k, is: "NavigationSplitView")
+        default: return false
+        }
     }
 
     /// How the name at `k` (`model`, `self.model`, `$model`, `_model`: `prefix` is the `$` or

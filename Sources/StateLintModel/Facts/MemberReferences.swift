@@ -8,10 +8,10 @@ import StateLintSyntax
 /// compact (a sorted array of 32-bit name hashes and byte offsets, one per name and file) because
 /// every file of the project has one; a hash that collides only makes the rewrite more careful.
 public struct MemberReferences: Sendable {
-    /// `hash << 32 | offset`, sorted, one entry per name.
+    /// `hash << 32 | passesArguments << 31 | offset`, sorted: per name, the first reference that
+    /// passes no arguments (`value.load()`, `value.load`) and the first that does, in that order.
     private var entries: [UInt64] = []
-    /// The same, of the references that pass no arguments (`value.load()`, `value.load`).
-    private var entriesWithoutArguments: [UInt64] = []
+    private static let passesArguments: UInt64 = 1 << 31
 
     public init() {}
 
@@ -38,28 +38,21 @@ public struct MemberReferences: Sendable {
         }
         declared.sort()
         var found: [UInt64] = []
-        var foundWithoutArguments: [UInt64] = []
         found.reserveCapacity(references.count)
         for reference in references {
             if reference.enclosingType >= 0, filter & (1 << UInt64(reference.nameHash & 63)) != 0,
                Self.contains(declared, UInt64(reference.enclosingType) << 32 | UInt64(reference.nameHash)) {
                 continue
             }
-            let entry = UInt64(reference.nameHash) << 32 | UInt64(reference.offset)
-            found.append(entry)
-            if !reference.passesArguments { foundWithoutArguments.append(entry) }
+            // Offsets stay below 2^31: `SourceReader` refuses files over 64 MiB.
+            found.append(UInt64(reference.nameHash) << 32 | (reference.passesArguments ? Self.passesArguments : 0)
+                         | UInt64(reference.offset & 0x7FFF_FFFF))
         }
-        entries = Self.firstOfEachName(found)
-        entriesWithoutArguments = Self.firstOfEachName(foundWithoutArguments)
-    }
-
-    /// `found` sorted, with the first entry of each name hash only.
-    private static func firstOfEachName(_ found: [UInt64]) -> [UInt64] {
-        let sorted = found.sorted()
+        found.sort()
         var unique: [UInt64] = []
-        unique.reserveCapacity(sorted.count)
-        for entry in sorted where unique.last.map({ $0 >> 32 != entry >> 32 }) ?? true { unique.append(entry) }
-        return unique
+        unique.reserveCapacity(found.count)
+        for entry in found where unique.last.map({ $0 >> 31 != entry >> 31 }) ?? true { unique.append(entry) }
+        entries = unique
     }
 
     public var isEmpty: Bool { entries.isEmpty }
@@ -67,15 +60,16 @@ public struct MemberReferences: Sendable {
     /// The byte offset of the first reference to a member named `name`, if the file has one;
     /// `withoutArguments`: only those that could call a method without parameters.
     public func firstOffset(ofMember name: String, withoutArguments: Bool = false) -> Int? {
-        let entries = withoutArguments ? entriesWithoutArguments : entries
         let hash = UInt64(MemberNameHash.hash(name))
         var low = 0, high = entries.count
         while low < high {
             let middle = (low + high) / 2
             if entries[middle] >> 32 < hash { low = middle + 1 } else { high = middle }
         }
-        guard low < entries.count, entries[low] >> 32 == hash else { return nil }
-        return Int(entries[low] & 0xFFFF_FFFF)
+        // The name's first entry passes no arguments if any of its references does not.
+        guard low < entries.count, entries[low] >> 32 == hash,
+              !withoutArguments || entries[low] & Self.passesArguments == 0 else { return nil }
+        return Int(entries[low] & 0x7FFF_FFFF)
     }
 
     /// Binary search of a sorted array.
