@@ -537,6 +537,49 @@ import Testing
         #expect(outcome("start()", method: "for _ in 0..<2 {\n            Task {\n                await model.load()\n            }\n        }")?.hasPrefix("it does more after the task") == true)
     }
 
+    /// A handler on a view that is shown only while a condition holds, which the action itself
+    /// changes (the "load more" row: `if !reachedEnd { ProgressView().onAppear { reachedEnd = true
+    /// … } }`), runs as its view goes away: `.task` there, or a cancel in its `.onDisappear`, would
+    /// stop the work at once. No fix, and the finding says why; where the action leaves the
+    /// condition alone, the fix stands.
+    @Test func noTaskFixWhereTheActionHidesItsOwnView() {
+        /// "fix", or the refusal's name.
+        func outcome(_ content: String, methods: String = "") -> String? {
+            let source = """
+            import SwiftUI
+            struct V: View {
+                @State private var reachedEnd = false
+                @State private var isLoading = false
+                @State private var showFooter = true
+                @State private var loading: Task<Void, Never>?
+                var body: some View {
+                    List {
+                        \(content)
+                    }
+                }
+                private func load() async {}
+            \(methods)
+            }
+            """
+            let findings = RuleHarness.findings([("View.swift", source)], rules: [AppearUnstructuredTaskRule.description.id])
+            guard findings.count == 1 else { return nil }
+            if findings[0].fix != nil { return "fix" }
+            let message = findings[0].message
+            guard let range = message.range(of: "The action sets `") else { return message }
+            return String(message[range.upperBound...].prefix { $0 != "`" })
+        }
+        let row = "ProgressView().onAppear {\n                reachedEnd = true\n                Task { await load() }\n            }"
+        #expect(outcome("if !reachedEnd {\n            \(row)\n        }") == "reachedEnd")
+        #expect(outcome("if isLoading {\n            Text(\"\")\n        } else if !reachedEnd {\n            \(row)\n        }") == "reachedEnd")
+        #expect(outcome("if isLoading {\n            Text(\"\")\n        } else {\n            ProgressView().onAppear {\n                isLoading = true\n                Task { await load() }\n            }\n        }") == "isLoading")
+        #expect(outcome("if !reachedEnd {\n            ProgressView().onAppear {\n                reachedEnd = true\n                loading = Task { await load() }\n            }\n        }") == "reachedEnd")
+        #expect(outcome("if !reachedEnd {\n            ProgressView().onAppear { loadMore() }\n        }",
+                        methods: "    private func loadMore() {\n        reachedEnd = true\n        Task { await load() }\n    }") == "reachedEnd")
+        // The condition is left alone, or there is none.
+        #expect(outcome("if showFooter {\n            \(row)\n        }") == "fix")
+        #expect(outcome(row) == "fix")
+    }
+
     /// A method that becomes `async` breaks a call another type makes of it on a view value
     /// (`screen.start()`), so it is made `async` only where no other type may call it: it is
     /// `private` in the view, or no code names a member of its name through a value with no

@@ -74,6 +74,10 @@ package struct ActionReader {
                 }
             case .identifier?:
                 if isAssignment(at: k + 1) {
+                    if let reference = references.reference(endingAt: k), code.keyword(reference.start - 1) != .let,
+                       code.keyword(reference.start - 1) != .var {
+                        facts.assignedNames.insert(code.string(k))
+                    }
                     if let assignment = assignment(at: k, in: body, frames: &frames, locals: &locals,
                                                    cancelled: facts.cancelledNames) {
                         if !assignment.isNilGuarded, assignment.value.creation != nil {

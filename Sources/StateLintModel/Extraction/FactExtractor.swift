@@ -390,6 +390,9 @@ package struct FactExtractor {
                             shownWhileNil: call.enclosingBlocks.isEmpty ? [] : ViewConditions(code: code).nilNames(around: call))
         if call.name == "onAppear" || call.name == "task" { facts.detachedTail = shapes.detachedTail(of: call) }
         if call.name == "task" { facts.priority = shapes.priorityArgument(of: call) }
+        if !call.enclosingBlocks.isEmpty && (call.name == "onAppear" || call.name == "task") {
+            facts.shownWhileReading = ViewConditions(code: code).namesRead(around: call)
+        }
         return facts
     }
 

@@ -34,6 +34,46 @@ package struct ViewConditions {
         return names
     }
 
+    /// The names the conditions that decide whether the view is shown read: those of each `if`
+    /// around it and of the `if`s before it in its chain (`if a { … } else if b { HERE }`), and
+    /// the subject of a `switch` around it. Where the handler's action sets one of them
+    /// (`if !reachedEnd { ProgressView().onAppear { reachedEnd = true; … } }`), its view may go
+    /// away as soon as the action runs.
+    package func namesRead(around call: ModifierCall) -> Set<String> {
+        var names: Set<String> = []
+        for block in call.enclosingBlocks {
+            let open = Int(block)
+            if let (keyword, condition) = blocks.header(of: open) {
+                guard code.keyword(keyword) == .if || code.keyword(keyword) == .else else { continue }
+                names.formUnion(self.names(in: condition))
+                // The conditions before it in its chain: `} else if C {`, `} else {`.
+                var previous = code.keyword(keyword) == .if && code.keyword(keyword - 1) == .else ? keyword - 2 : keyword - 1
+                var steps = 0
+                while code.keyword(previous + 1) == .else, code.kind(previous) == .rightBrace, let chainOpen = code.partner(of: previous),
+                      let (chainKeyword, chainCondition) = blocks.header(of: chainOpen), steps < Self.maximumCaseDistance {
+                    names.formUnion(self.names(in: chainCondition))
+                    guard code.keyword(chainKeyword) == .if, code.keyword(chainKeyword - 1) == .else else { break }
+                    previous = chainKeyword - 2
+                    steps += 1
+                }
+            } else if let subject = switchSubject(open) {
+                names.insert(subject)
+            }
+        }
+        return names
+    }
+
+    /// The names a condition reads: `reachedEnd` of `!reachedEnd`, `self.isLoading`, `items` of
+    /// `items.isEmpty` (not `isEmpty`, a member of another value).
+    private func names(in condition: Range<Int>) -> Set<String> {
+        var names: Set<String> = []
+        for k in condition where code.kind(k) == .identifier {
+            if code.kind(k - 1) == .period && code.keyword(k - 2) != .`self` { continue }
+            names.insert(code.string(k))
+        }
+        return names
+    }
+
     /// `switch model {` or `switch self.model {` whose block opens at `open`: the name.
     private func switchSubject(_ open: Int) -> String? {
         guard code.kind(open - 1) == .identifier else { return nil }

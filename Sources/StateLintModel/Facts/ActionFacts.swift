@@ -7,6 +7,9 @@ import StateLintIndex
 public struct ActionFacts: Sendable {
     /// Assignments to names that are not local variables of the body, in source order.
     public internal(set) var assignments: [AssignmentFacts] = []
+    /// Every name the body assigns (`name = …`, `self.name = …`), whatever the value: locals
+    /// included, which only makes a question about the view's properties more careful.
+    public internal(set) var assignedNames: Set<String> = []
     /// Calls of methods on `self`: `load()`, `self.load()`.
     public internal(set) var calls: [CallFacts] = []
     /// `Task { … }` and `Task.detached { … }` started here.

@@ -36,6 +36,9 @@ public struct HandlerFacts: Sendable {
     /// The names nil wherever the view it modifies exists (`ViewConditions`): the action runs
     /// only while they are nil, as if it checked them itself.
     public let shownWhileNil: Set<String>
+    /// The names the conditions that decide whether that view is shown read
+    /// (`ViewConditions.namesRead`): where the action sets one, the view may go away at once.
+    public internal(set) var shownWhileReading: Set<String> = []
 }
 
 /// Where a closure's braces are, for fixes that add a statement to it.

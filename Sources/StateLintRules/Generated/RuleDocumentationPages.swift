@@ -527,7 +527,12 @@ what it did first), that is not private while the view has code in other files, 
 types may call; the action calls it more than once, starts a task of its own too, or does more
 after calling it (awaiting it would hold that back); the task sits in more than a last `if`
 without `else` and is not the action's last work, or has a comment after it on its line, or
-a comment between statements that is not on lines of its own.
+a comment between statements that is not on lines of its own. Nor where the action (or a method
+it calls) sets a name that the `if`, `else` or `switch` around its view reads: a "load more" row
+shown `if !reachedEnd` whose `.onAppear` sets `reachedEnd = true` goes away as the action runs,
+and `.task` there, or a cancel in its `.onDisappear`, would stop the work at once. The method
+that other types may call is judged by its name and arguments: `proxy.start(at: 1)` does not
+call a `start()` without parameters, and a member of a `private extension` counts as the file's.
 
 Before:
 
