@@ -86,7 +86,7 @@ public struct AppearUnstructuredTaskRule: Rule {
         // goes away as soon as the action runs, and so would a `.task` there, or the task that
         // an `.onDisappear` cancels.
         if let flipped = handler.facts.shownWhileReading.sorted().first(where: Self.assignedNames(by: handler, in: view).contains) {
-            return .failure(Refusal(" The action sets `\(flipped)`, which decides whether the view it is attached to is shown: that view may go away as soon as the action runs, and `.task` (or a cancel in its `.onDisappear`) would stop the work with it, so no automatic fix is offered."))
+            return .failure(Refusal(" The action sets `\(flipped)`, which decides whether the view it is attached to is shown: that view may go away as soon as it is set (also from inside the task), and `.task` (or a cancel in its `.onDisappear`) would stop the work with it, so no automatic fix is offered."))
         }
         // Kept in a `@State` of the view (`loading = Task { … }`): cancelled when the view goes away.
         if let stored = task.facts.storedIn, let property = view.property(named: stored), property.wrapper == .state,

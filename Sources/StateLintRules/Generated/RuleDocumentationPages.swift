@@ -530,7 +530,9 @@ without `else` and is not the action's last work, or has a comment after it on i
 a comment between statements that is not on lines of its own. Nor where the action (or a method
 it calls) sets a name that the `if`, `else` or `switch` around its view reads: a "load more" row
 shown `if !reachedEnd` whose `.onAppear` sets `reachedEnd = true` goes away as the action runs,
-and `.task` there, or a cancel in its `.onDisappear`, would stop the work at once. The method
+and `.task` there, or a cancel in its `.onDisappear`, would stop the work at once. An assignment
+inside the task counts too, even as its last statement (where stopping would lose nothing):
+StateLint does not tell where in the task it runs. The method
 that other types may call is judged by its name and arguments: `proxy.start(at: 1)` does not
 call a `start()` without parameters, and a member of a `private extension` counts as the file's.
 
