@@ -70,6 +70,8 @@ package enum LazilyOwnedStateFix {
         let creation: String
         let isUsedInBody: Bool
         let usesProjection: Bool
+        /// `body` itself uses `$model.title`: its `if let` gets `@Bindable var model = model`.
+        let bodyUsesProjection: Bool
         /// `$model` passed whole (`Child(model: $model)`), which becomes a binding of its own,
         /// and the member it is in (nil: `body`).
         let wholeBindings: [(span: SourceSpan, member: String?)]
@@ -276,6 +278,7 @@ package enum LazilyOwnedStateFix {
         let name = property.name
         var isUsedInBody = false
         var usesProjection = false
+        var bodyUsesProjection = false
         var wholeBindings: [(span: SourceSpan, member: String?)] = []
         var chains: [SourceSpan] = []
         var selfPrefixes: [SourceSpan] = []
@@ -309,7 +312,7 @@ package enum LazilyOwnedStateFix {
             switch unwrappedUse(mention, of: name, in: "`body`") {
             case .failure(let refusal): return .failure(refusal)
             case .success(.plain): break
-            case .success(.projectedMember): usesProjection = true
+            case .success(.projectedMember): usesProjection = true; bodyUsesProjection = true
             case .success(.wholeBinding): wholeBindings.append((wholeBindingSpan(mention, of: name), nil))
             }
             if let start = mention.selfOffset { selfPrefixes.append(SourceSpan(file: mention.file, range: start..<mention.offset)) }
@@ -388,7 +391,7 @@ package enum LazilyOwnedStateFix {
         }
         return .success(Accepted(property: property, made: made, isDeclaredOptional: isDeclaredOptional,
                                  typeText: typeText, creation: creation, isUsedInBody: isUsedInBody,
-                                 usesProjection: usesProjection, wholeBindings: wholeBindings, chains: chains, selfPrefixes: selfPrefixes, wrappedMembers: wrappedMembers,
+                                 usesProjection: usesProjection, bodyUsesProjection: bodyUsesProjection, wholeBindings: wholeBindings, chains: chains, selfPrefixes: selfPrefixes, wrappedMembers: wrappedMembers,
                                  guardedMembers: guardedMembers, projectedMembers: projectedMembers))
     }
 
@@ -500,7 +503,7 @@ package enum LazilyOwnedStateFix {
         var closing = ""
         if wrapsContent {
             let condition = "if " + bound.map { "let \($0.property.name)" }.joined(separator: ", ")
-            let bindables = bound.filter(\.usesProjection).map { "@Bindable var \($0.property.name) = \($0.property.name)" }
+            let bindables = bound.filter(\.bodyUsesProjection).map { "@Bindable var \($0.property.name) = \($0.property.name)" }
             if isOnLinesOfItsOwn {
                 let levels = bound.isEmpty ? unit : unit + unit
                 let inner = indent + levels
@@ -613,7 +616,7 @@ package enum LazilyOwnedStateFix {
         let levels = bound.isEmpty ? 1 : 2
         var opening = "\(indent)ZStack {\n"
         if !bound.isEmpty {
-            let bindables = bound.filter(\.usesProjection).map { "\(indent + unit + unit)@Bindable var \($0.property.name) = \($0.property.name)\n" }
+            let bindables = bound.filter(\.bodyUsesProjection).map { "\(indent + unit + unit)@Bindable var \($0.property.name) = \($0.property.name)\n" }
             opening += "\(indent + unit)if " + bound.map { "let \($0.property.name)" }.joined(separator: ", ") + " {\n" + bindables.joined()
         }
         insert(opening, at: context.start(ofLine: firstLine, in: file))
@@ -748,8 +751,8 @@ package enum LazilyOwnedStateFix {
             edits += item.chains.map { context.edit($0, "?") }
             edits += item.selfPrefixes.map { context.edit($0, "") }
             for (span, member) in item.wholeBindings {
-                // `body` has `@Bindable var model = model` when any code uses `$model.title`; a member, when it does.
-                let bindable = member.map(item.projectedMembers.contains) ?? item.usesProjection
+                // `body` and each member have `@Bindable var model = model` when they use `$model.title`.
+                let bindable = member.map(item.projectedMembers.contains) ?? item.bodyUsesProjection
                 edits.append(context.edit(span, wholeBinding(of: item.property.name, capturing: bindable)))
             }
         }

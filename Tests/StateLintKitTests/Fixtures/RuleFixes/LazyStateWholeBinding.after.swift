@@ -71,3 +71,33 @@ struct SelectionView: View {
         .onDisappear { selection = nil }
     }
 }
+
+/// Only a member uses `$router.title`: the member's `if let` gets `@Bindable`, `body`'s does not.
+struct RouterHeader: View {
+    @State private var router: Router?
+
+    var body: some View {
+        ZStack {
+            if let router {
+                VStack {
+                    Text(router.title)
+                    editor
+                }
+            }
+        }
+        .onAppear {
+            if router == nil { router = Router() }
+        }
+        .onDisappear { router = nil }
+    }
+
+    @ViewBuilder private var editor: some View {
+        if let router {
+            @Bindable var router = router
+            VStack {
+                TextField("Title", text: $router.title)
+                RouterBar(router: Binding(get: { [router] in self.router ?? router }, set: { self.router = $0 }))
+            }
+        }
+    }
+}

@@ -52,3 +52,22 @@ struct SelectionView: View {
         SelectionRow(selection: $selection)
     }
 }
+
+/// Only a member uses `$router.title`: the member's `if let` gets `@Bindable`, `body`'s does not.
+struct RouterHeader: View {
+    @State private var router = Router()
+
+    var body: some View {
+        VStack {
+            Text(router.title)
+            editor
+        }
+    }
+
+    private var editor: some View {
+        VStack {
+            TextField("Title", text: $router.title)
+            RouterBar(router: $router)
+        }
+    }
+}
