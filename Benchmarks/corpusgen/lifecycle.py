@@ -37,6 +37,8 @@ class Plan:
         self.use_self = rng.random() < 0.2
         self.rng = rng
         self.reg = reg
+        # Whether the view's body makes a NavigationStack (views.py decides, before the handlers).
+        self.makes_navigation = False
 
     @property
     def lhs(self):
@@ -115,6 +117,10 @@ def write_appear_handler(f, plan, depth):
     if s not in LIFECYCLE:
         return
     appear_kind, dis_kind = LIFECYCLE[s]
+    if plan.makes_navigation and dis_kind == EXPECTED:
+        # A view that makes a NavigationStack keeps its objects: a release on disappear would
+        # make the stack again at its root when the view comes back.
+        dis_kind = NEAR_MISS
     handler = rng.choice([".onAppear", ".task"])
     is_task = handler == ".task"
     guarded = s in ("guarded_no_teardown", "guarded_teardown")

@@ -192,6 +192,7 @@ def write_main_view(rng, reg, f, feature, name, plan, objects, tasks):
     if stacked:
         f.add(2, "NavigationStack(path: $path) {" if "NavigationPath()" in "\n".join(f.lines) else "NavigationStack {")
         depth = 3
+        plan.makes_navigation = True
     f.add(depth, "VStack {")
     for _ in range(rng.randint(2, 4)):
         write_element(rng, f, depth + 1, feature, 1)

@@ -231,8 +231,9 @@ import Testing
     /// there would take the model from the cover. A view that makes a `NavigationStack` or a
     /// `TabView` would lose its path or selected tab when a release made them again. Those views
     /// keep their models, and so does a view modifier, whose `content` (its caller's view) a release
-    /// would make again; one that presents a sheet (no `.onDisappear`) is still reported, and so is
-    /// one that only names a navigation type (`NavigationPath`, `.navigationTitle`).
+    /// would make again; one that presents a sheet (no `.onDisappear`), even a sheet that makes a
+    /// `NavigationStack` of its own, is still reported, and so is one that only names a navigation
+    /// type (`NavigationPath`, `.navigationTitle`).
     @Test func aViewThatPresentsAFullScreenCoverOrMakesNavigationKeepsItsModel() {
         Self.expect("""
         import SwiftUI
@@ -252,7 +253,7 @@ import Testing
             var body: some View {
                 Text("Editor")
                     .onAppear { if editor == nil { ↓editor = EditorModel() } }
-                    .sheet(isPresented: $isPreviewing) { Text("Preview") }
+                    .sheet(isPresented: $isPreviewing) { NavigationStack { Text("Preview") } }
             }
         }
         struct StackScreen: View {

@@ -33,6 +33,9 @@ package struct UseScanner {
                                                      presentsFullScreenCover: Bool, holdsNavigation: Bool) {
         var presentsFullScreenCover = false
         var holdsNavigation = false
+        // The end of the last presentation modifier's arguments and closures (`.sheet { … }`): a
+        // container presented there is not the view's own, and no release would make it again.
+        var presentedUntil = -1
         var mentions: [String: [PropertyMention]] = [:]
         var memberIndex = 0
         let wanted = names.map { Array($0.utf8) }
@@ -59,7 +62,8 @@ package struct UseScanner {
             if token.length == 15, first == UInt8(ascii: "f"), code.kind(k - 1) == .period, code.text(k, is: "fullScreenCover") {
                 presentsFullScreenCover = true
             }
-            if !holdsNavigation, first == UInt8(ascii: "N") || first == UInt8(ascii: "T"), isNavigationContainer(at: k) {
+            if !holdsNavigation, code.kind(k - 1) == .period, let end = presentationEnd(at: k) { presentedUntil = max(presentedUntil, end) }
+            if !holdsNavigation, k > presentedUntil, first == UInt8(ascii: "N") || first == UInt8(ascii: "T"), isNavigationContainer(at: k) {
                 holdsNavigation = true
             }
             guard firstBytes[Int(first)], anyLength || (token.length < 64 && lengths & (1 << UInt64(token.length)) != 0)
@@ -102,6 +106,22 @@ package struct UseScanner {
             found[names[index]] = uses
         }
         return (found, mentions, presentsFullScreenCover, holdsNavigation)
+    }
+
+    /// `.sheet(…) { … }`, `.popover`, `.fullScreenCover`, `.inspector` at `k` (the name): the
+    /// index of the last token of its arguments and trailing closure.
+    private func presentationEnd(at k: Int) -> Int? {
+        switch code[k].length {
+        case 5: guard code.text(k, is: "sheet") else { return nil }
+        case 7: guard code.text(k, is: "popover") else { return nil }
+        case 9: guard code.text(k, is: "inspector") else { return nil }
+        case 15: guard code.text(k, is: "fullScreenCover") else { return nil }
+        default: return nil
+        }
+        var end = k
+        if code.kind(end + 1) == .leftParen, let close = code.partner(of: end + 1) { end = close }
+        if code.kind(end + 1) == .leftBrace, let close = code.partner(of: end + 1) { end = close }
+        return end > k ? end : nil
     }
 
     /// `NavigationStack(…)` or `TabView {` at `k`: a navigation container the code makes, whose

@@ -800,7 +800,8 @@ made, so an `.onDisappear { model = nil }` there would release it at once; the m
 as the view, like any `@State`. Nor is a view that presents a `.fullScreenCover`: on iOS the
 cover's appearance calls the view's `.onDisappear`, so a release there would take the object
 away (and close a cover it drives) while the cover is up. Nor is a view that makes a
-`NavigationStack`, `NavigationView`, `NavigationSplitView` or `TabView`: a release would make the
+`NavigationStack`, `NavigationView`, `NavigationSplitView` or `TabView` in its own content (not
+in a sheet or popover it presents): a release would make the
 container again when the view comes back (its tab selected again), losing the pushed path or
 the selected tab. Nor is a view modifier, whose handlers run on its caller's view (StateLint's
 own fixes wrap that view in the object's `if let` and keep the object there). The `App` and its `Scene`s are not checked: their state lives as
@@ -2309,14 +2310,16 @@ declaration is `let`, declares several names or has `didSet`/`willSet`; the crea
 arguments are inferred (`Store(initialState: …)` of a generic `Store`) or StateLint does not know
 the type; or the view makes more than 16 objects this way.
 
-The fix leaves out the release in a view that presents a `.fullScreenCover` (on iOS the
-cover's appearance calls the view's `.onDisappear`, which would take the object away, and close a
-cover it drives, while the cover is up) and in one that makes a `NavigationStack`,
-`NavigationView`, `NavigationSplitView` or `TabView` (the release would make the container again
-when the view comes back, a tab selected again, at its root), and in a view modifier (the `if let`
-wraps `content`, the caller's view, which a release would make again whenever it disappears, a
-detail pushed over a list, losing its scroll position and state). There the object is made on the
-first appearance and lives as long as the view's state, as a `@StateObject`'s did.
+The fix leaves out the release in three kinds of view. There the object is made on the first
+appearance and lives as long as the view's state, as a `@StateObject`'s did:
+- one that presents a `.fullScreenCover`: on iOS the cover's appearance calls the view's
+  `.onDisappear`, which would take the object away (and close a cover it drives) while the cover
+  is up;
+- one that makes a `NavigationStack`, `NavigationView`, `NavigationSplitView` or `TabView` in its
+  own content (not in a sheet it presents): the release would make the container again when the
+  view comes back (a tab selected again), at its root;
+- a view modifier: the `if let` wraps `content`, the caller's view, which a release would make
+  again whenever it disappears (a detail pushed over a list), losing its scroll position and state.
 
 `.onDisappear` also runs when the view is covered by a pushed view or its tab is left: the object
 (and the state of the views inside the `if let`) is then made again when it comes back. Where the
