@@ -53,16 +53,6 @@ public struct AppearUnstructuredTaskRule: Rule {
         return violations
     }
 
-    /// The names the action assigns, and the methods it calls (one level down).
-    private static func assignedNames(by handler: ViewHandler, in view: SwiftUIView) -> Set<String> {
-        var names = handler.facts.action.assignedNames
-        let called = Set(handler.facts.action.calls.map(\.name) + [handler.facts.performedMethod].compactMap { $0 })
-        for method in view.parts.lazy.flatMap(\.methods) where called.contains(method.name) {
-            names.formUnion(method.action.assignedNames)
-        }
-        return names
-    }
-
     /// What the code that starts the task cancels: the action's, or the method's it starts in.
     private static func cancelledNames(where task: ReachedTask, starts handler: ViewHandler, in view: SwiftUIView) -> [String] {
         guard let method = task.via.last else { return handler.facts.action.cancelledNames }
@@ -85,7 +75,7 @@ public struct AppearUnstructuredTaskRule: Rule {
         // `if !reachedEnd { ProgressView().onAppear { reachedEnd = true; Task { … } } }`: the view
         // goes away as soon as the action runs, and so would a `.task` there, or the task that
         // an `.onDisappear` cancels.
-        if let flipped = handler.facts.shownWhileReading.sorted().first(where: Self.assignedNames(by: handler, in: view).contains) {
+        if let flipped = handler.facts.shownWhileReading.sorted().first(where: handler.assignedNames.contains) {
             return .failure(Refusal(" The action sets `\(flipped)`, which decides whether the view it is attached to is shown: that view may go away as soon as it is set (also from inside the task), and `.task` (or a cancel in its `.onDisappear`) would stop the work with it, so no automatic fix is offered."))
         }
         // Kept in a `@State` of the view (`loading = Task { … }`): cancelled when the view goes away.

@@ -42,17 +42,25 @@ package struct BlockHeaders {
 
     /// What the failure of every `if` in the chain whose last block closes at `close` tells.
     private func failedChain(endingAt close: Int) -> Set<String> {
-        var names: Set<String> = []
+        chainConditions(endingAt: close).reduce(into: []) { names, condition in
+            names.formUnion(conditions.knowledge(of: condition).nilWhenFalse)
+        }
+    }
+
+    /// The conditions of the `if … else if …` chain whose last block closes at `close` (the
+    /// `}` before an `else`), last first.
+    package func chainConditions(endingAt close: Int) -> [Range<Int>] {
+        var found: [Range<Int>] = []
         var close = close
         var steps = 0
         while code.kind(close) == .rightBrace, let open = code.partner(of: close), let (keyword, condition) = header(of: open),
               code.keyword(keyword) == .if, steps < Self.maximumHeaderLength {
-            names.formUnion(conditions.knowledge(of: condition).nilWhenFalse)
+            found.append(condition)
             guard code.keyword(keyword - 1) == .else else { break }
             close = keyword - 2
             steps += 1
         }
-        return names
+        return found
     }
 
     /// The keyword (`if`, `guard`, `while`, `else`) whose block opens at `open`, and the range of

@@ -44,17 +44,13 @@ package struct ViewConditions {
         for block in call.enclosingBlocks {
             let open = Int(block)
             if let (keyword, condition) = blocks.header(of: open) {
-                guard code.keyword(keyword) == .if || code.keyword(keyword) == .else else { continue }
+                let isIf = code.keyword(keyword) == .if
+                guard isIf || code.keyword(keyword) == .else else { continue }
                 names.formUnion(self.names(in: condition))
                 // The conditions before it in its chain: `} else if C {`, `} else {`.
-                var previous = code.keyword(keyword) == .if && code.keyword(keyword - 1) == .else ? keyword - 2 : keyword - 1
-                var steps = 0
-                while code.keyword(previous + 1) == .else, code.kind(previous) == .rightBrace, let chainOpen = code.partner(of: previous),
-                      let (chainKeyword, chainCondition) = blocks.header(of: chainOpen), steps < Self.maximumCaseDistance {
-                    names.formUnion(self.names(in: chainCondition))
-                    guard code.keyword(chainKeyword) == .if, code.keyword(chainKeyword - 1) == .else else { break }
-                    previous = chainKeyword - 2
-                    steps += 1
+                let previous = isIf ? keyword - 2 : keyword - 1
+                if code.keyword(previous + 1) == .else {
+                    for earlier in blocks.chainConditions(endingAt: previous) { names.formUnion(self.names(in: earlier)) }
                 }
             } else if let subject = switchSubject(open) {
                 names.insert(subject)

@@ -27,6 +27,8 @@ public struct ViewHandler: Sendable {
     public var taskStarts: [ReachedTask] { reached.taskStarts.isEmpty ? ownTaskStarts : ownTaskStarts + reached.taskStarts }
     /// Names whose `cancel()` is called on the way.
     public var cancelledNames: Set<String> { reached.cancelledNames.union(facts.action.cancelledNames) }
+    /// Every name the action assigns, or the methods it calls do (`ActionFacts.assignedNames`).
+    public var assignedNames: Set<String> { reached.assignedNames.union(facts.action.assignedNames) }
 }
 
 /// What the methods a handler calls do, at any depth: their assignments (guarded as on the way
@@ -35,8 +37,11 @@ public final class ReachedEffects: Sendable {
     public let assignments: [ReachedAssignment]
     public let taskStarts: [ReachedTask]
     public let cancelledNames: Set<String>
+    public let assignedNames: Set<String>
 
-    package init(assignments: [ReachedAssignment] = [], taskStarts: [ReachedTask] = [], cancelledNames: Set<String> = []) {
+    package init(assignments: [ReachedAssignment] = [], taskStarts: [ReachedTask] = [], cancelledNames: Set<String> = [],
+                 assignedNames: Set<String> = []) {
+        self.assignedNames = assignedNames
         self.assignments = assignments
         self.taskStarts = taskStarts
         self.cancelledNames = cancelledNames
@@ -157,6 +162,7 @@ package struct MethodReach {
         var assignments: [ReachedAssignment] = []
         var tasks: [ReachedTask] = []
         var cancelled: Set<String> = []
+        var assigned: Set<String> = []
         for method in order {
             let via = path(to: method)
             let known = nilNames[method] ?? []
@@ -170,8 +176,9 @@ package struct MethodReach {
                 }
                 tasks += action.taskStarts.map { ReachedTask(facts: $0, via: via) }
                 cancelled.formUnion(action.cancelledNames)
+                assigned.formUnion(action.assignedNames)
             }
         }
-        return ReachedEffects(assignments: assignments, taskStarts: tasks, cancelledNames: cancelled)
+        return ReachedEffects(assignments: assignments, taskStarts: tasks, cancelledNames: cancelled, assignedNames: assigned)
     }
 }

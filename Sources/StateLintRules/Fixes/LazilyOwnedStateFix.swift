@@ -27,8 +27,8 @@ import StateLintModel
 /// through `@Bindable var model = model` inside the `if let` (for an `@Observable` class). A
 /// property declared optional already (`@State var model: Model? = Model()`) keeps its type and
 /// its uses: only the creation moves. In a view that presents a `fullScreenCover` or makes a
-/// navigation container, the object is made on first appear and not released (see
-/// `keptOnDisappear`).
+/// navigation container, and in a view modifier, the object is made on first appear and not
+/// released (see `keptOnDisappear`).
 ///
 /// Offered only where every use compiles the same after it (see `Plan.refusals` for the reasons
 /// it is not): one fix for every property of the view it can take, with edits in the files of the
@@ -69,7 +69,6 @@ package enum LazilyOwnedStateFix {
         let typeText: String
         let creation: String
         let isUsedInBody: Bool
-        let usesProjection: Bool
         /// `body` itself uses `$model.title`: its `if let` gets `@Bindable var model = model`.
         let bodyUsesProjection: Bool
         /// `$model` passed whole (`Child(model: $model)`), which becomes a binding of its own,
@@ -391,7 +390,7 @@ package enum LazilyOwnedStateFix {
         }
         return .success(Accepted(property: property, made: made, isDeclaredOptional: isDeclaredOptional,
                                  typeText: typeText, creation: creation, isUsedInBody: isUsedInBody,
-                                 usesProjection: usesProjection, bodyUsesProjection: bodyUsesProjection, wholeBindings: wholeBindings, chains: chains, selfPrefixes: selfPrefixes, wrappedMembers: wrappedMembers,
+                                 bodyUsesProjection: bodyUsesProjection, wholeBindings: wholeBindings, chains: chains, selfPrefixes: selfPrefixes, wrappedMembers: wrappedMembers,
                                  guardedMembers: guardedMembers, projectedMembers: projectedMembers))
     }
 
